@@ -1,0 +1,108 @@
+/**
+ * Every API call, declared once (ts-rest style): method, path, body and reply schemas, the
+ * permission area and whether it reads or writes. The module registers a handler per entry and
+ * its permission hook reads `auth`; the console derives its fetchers from the same entries.
+ */
+import { z } from 'zod';
+import type { AccessKind, Area } from './permissions.ts';
+import { emptyBody, successReply, valueOneBody } from './schemas/common.ts';
+import * as auth from './schemas/auth.ts';
+import * as device from './schemas/device.ts';
+import * as readings from './schemas/readings.ts';
+import * as users from './schemas/users.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: anybody, any signed-in user, or users with read / write on one of the areas. */
+export type EndpointAuth =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'area'; areas: readonly Area[]; access: AccessKind };
+
+export interface Endpoint<B extends z.ZodType | undefined = z.ZodType | undefined, R extends z.ZodType | undefined = z.ZodType | undefined> {
+  method: Method;
+  /** Path under /api, with :params. */
+  path: string;
+  body?: B;
+  reply?: R;
+  auth: EndpointAuth;
+  /** Replies with a file instead of `{data}`. */
+  file?: boolean;
+}
+
+const PUBLIC: EndpointAuth = { kind: 'public' };
+const SESSION: EndpointAuth = { kind: 'session' };
+const read = (...areas: Area[]): EndpointAuth => ({ kind: 'area', areas, access: 'read' });
+const write = (...areas: Area[]): EndpointAuth => ({ kind: 'area', areas, access: 'write' });
+/** Device facts every screen reads (seal, wiring, versions): any area with view. */
+const DEVICE_FACTS = read('readings', 'configuration', 'maintenance');
+
+const ep = <B extends z.ZodType | undefined, R extends z.ZodType | undefined>(e: Endpoint<B, R>) => e;
+
+export const endpoints = {
+  // Sign-in and session (000 §7). Logout is the module's own call: the spec shows none.
+  authenticate: ep({ method: 'POST', path: '/users/authenticate', body: auth.loginBody, reply: auth.sessionUser, auth: PUBLIC }),
+  logout: ep({ method: 'POST', path: '/users/logout', body: emptyBody, reply: successReply, auth: SESSION }),
+  systemMode: ep({ method: 'GET', path: '/systemMode', reply: auth.systemModeReply, auth: PUBLIC }),
+  certificate: ep({ method: 'GET', path: '/cert_accu.cer', auth: PUBLIC, file: true }),
+  productionTestResult: ep({ method: 'GET', path: '/productionTest/result', reply: device.productionTestResult, auth: PUBLIC }),
+
+  // Device (000 §7).
+  rebootSystem: ep({ method: 'PATCH', path: '/command/rebootSystem', body: valueOneBody, reply: successReply, auth: write('maintenance') }),
+  homePageInfo: ep({ method: 'GET', path: '/command/homePageInfo', reply: device.homePageInfo, auth: SESSION }),
+  meterSettings: ep({ method: 'GET', path: '/settings/meter', reply: device.meterSettingsReply, auth: DEVICE_FACTS }),
+  deviceInfo: ep({ method: 'GET', path: '/settings/deviceInfo', reply: device.deviceInfo, auth: DEVICE_FACTS }),
+  storageStatus: ep({ method: 'PATCH', path: '/command/deviceInfo/getStorageStatus', body: emptyBody, reply: device.storageStatus, auth: read('readings') }),
+  diskStatus: ep({ method: 'GET', path: '/command/getDiskStatus', reply: device.diskStatus, auth: read('readings') }),
+  mcStatus: ep({ method: 'GET', path: '/command/getMCStatus', reply: device.mcStatusReply, auth: DEVICE_FACTS }),
+  wiringType: ep({ method: 'GET', path: '/command/getWiringType', reply: device.wiringTypeReply, auth: DEVICE_FACTS }),
+  userNames: ep({ method: 'GET', path: '/settings/getUserName', reply: device.userNameMapping, auth: read('readings', 'configuration') }),
+  diNames: ep({ method: 'GET', path: '/settings/getDiName', reply: device.diNameMapping, auth: read('readings', 'configuration') }),
+
+  // Readings (000 §7).
+  realtimeSystem: ep({ method: 'GET', path: '/readings/realtime/system', reply: readings.readingRows, auth: read('readings') }),
+  realtimeChannel: ep({ method: 'GET', path: '/readings/realtime/channels/:channel', reply: readings.readingRows, auth: read('readings') }),
+
+  // Users, roles, policy, token (002 §7.9). Paths spelled as in the spec.
+  generalUserConfig: ep({ method: 'GET', path: '/usrmg/general/config', reply: users.generalUserConfig, auth: read('userConfig') }),
+  saveGeneralUserConfig: ep({ method: 'PUT', path: '/usrmg/general/config', body: users.generalUserConfig, reply: successReply, auth: write('userConfig') }),
+  userList: ep({ method: 'GET', path: '/usermg/user/list', reply: z.array(users.userListEntry), auth: read('userConfig') }),
+  addUser: ep({ method: 'POST', path: '/usermg/user/add', body: users.userAddBody, reply: successReply, auth: write('userConfig') }),
+  lockUser: ep({ method: 'PATCH', path: '/usermg/user/lockout', body: users.userLockoutBody, reply: successReply, auth: write('userConfig') }),
+  removeUser: ep({ method: 'PATCH', path: '/usermg/user/remove', body: users.userRemoveBody, reply: successReply, auth: write('userConfig') }),
+  userConfig: ep({ method: 'GET', path: '/usermg/user/config/:username', reply: users.userListEntry, auth: read('userConfig') }),
+  saveUserConfig: ep({ method: 'PUT', path: '/usermg/user/config/:username', body: users.userConfigBody, reply: successReply, auth: write('userConfig') }),
+  setUserPassword: ep({ method: 'PUT', path: '/usermg/user/pwd/:username', body: users.userPasswordBody, reply: successReply, auth: write('userConfig') }),
+  /** A user's own password change with the current password (any signed-in user, own name only). */
+  setPassword: ep({ method: 'PATCH', path: '/command/setPassword', body: users.setPasswordBody, reply: successReply, auth: SESSION }),
+  roleList: ep({ method: 'GET', path: '/usermg/role/list', reply: users.roleList, auth: read('userConfig') }),
+  addRole: ep({ method: 'POST', path: '/usermg/role/add', body: users.role, reply: successReply, auth: write('userConfig') }),
+  removeRole: ep({ method: 'PATCH', path: '/usermg/role/remove', body: users.roleRemoveBody, reply: successReply, auth: write('userConfig') }),
+  roleConfig: ep({ method: 'GET', path: '/usermg/role/config/:roleName', reply: users.role, auth: read('userConfig') }),
+  saveRoleConfig: ep({ method: 'PUT', path: '/usermg/role/config/:roleName', body: users.role, reply: successReply, auth: write('userConfig') }),
+  passwordPolicy: ep({ method: 'GET', path: '/settings/passwordPolicy', reply: users.passwordPolicy, auth: read('userConfig') }),
+  savePasswordPolicy: ep({ method: 'PUT', path: '/settings/passwordPolicy', body: users.passwordPolicy, reply: successReply, auth: write('userConfig') }),
+  apiToken: ep({ method: 'GET', path: '/command/getApiToken', reply: users.apiTokenReply, auth: read('userConfig') }),
+  regenerateApiToken: ep({ method: 'PATCH', path: '/command/regenerateViewToken', body: valueOneBody, reply: successReply, auth: write('userConfig') }),
+} as const;
+
+export type EndpointName = keyof typeof endpoints;
+export const API_PREFIX = '/api';
+
+/** Fills :params of an endpoint path and prefixes /api. */
+export function endpointUrl(path: string, params: Record<string, string | number> = {}): string {
+  return API_PREFIX + path.replace(/:([A-Za-z]+)/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined) throw new Error(`missing path parameter ${k}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
+export type ReplyOf<E> = E extends Endpoint<z.ZodType | undefined, infer R> ? (R extends z.ZodType ? z.output<R> : unknown) : never;
+
+/**
+ * The API token (002 §2.20) is a read-only key for machines: it grants view on readings only.
+ * Decided here (the spec does not say what the token opens); see docs/decisions.md.
+ */
+export const API_TOKEN_PERMISSION = 4;

@@ -1,0 +1,74 @@
+/**
+ * Zod field builders that carry the catalogue's messages, so one schema serves the console form
+ * (through the zod resolver) and the module's body validation alike.
+ *
+ * Values on the wire are typed: numbers are JSON numbers, flags are booleans or 0/1 as the spec
+ * says. The console's form layer turns input text into numbers before validating.
+ */
+import { z } from 'zod';
+import { formMessages as m, namedRuleMessages as n } from '../messages.ts';
+import { type Checker, firstError, isEmpty, rules } from './validators.ts';
+
+function refineWith<T>(checkers: readonly Checker<T>[]) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const msg = firstError(value, checkers);
+    if (msg) ctx.addIssue({ code: 'custom', message: msg });
+  };
+}
+
+/** Required text: empty gives "Please provide {label}", then the rules in order. */
+export function text(label: string, ...checkers: Checker<string>[]) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? m.required(label) : n.string(label)) })
+    .superRefine(refineWith<string>([rules.required(label) as Checker<string>, ...checkers]));
+}
+
+/** Optional text: may be empty; the rules apply to non-empty values only. */
+export function optionalText(label: string, ...checkers: Checker<string>[]) {
+  return z.string({ error: () => n.string(label) }).superRefine(refineWith<string>(checkers));
+}
+
+function numberError(label: string, isInt: boolean) {
+  return (iss: { input?: unknown }) =>
+    isEmpty(iss.input) ? m.required(label) : isInt ? m.integer(label) : m.decimal(label);
+}
+
+/** Required integer with optional rules (between, betweenException, ...). */
+export function int(label: string, ...checkers: Checker<number>[]) {
+  return z
+    .number({ error: numberError(label, true) })
+    .superRefine(refineWith<number>([(v) => (Number.isSafeInteger(v) ? undefined : m.integer(label)), ...checkers]));
+}
+
+/** Required integer between min and max: the most common field of the spec. */
+export function intBetween(label: string, min: number, max: number, ...checkers: Checker<number>[]) {
+  return int(label, rules.between(label, min, max) as Checker<number>, ...checkers);
+}
+
+/** Required number (decimal allowed). */
+export function num(label: string, ...checkers: Checker<number>[]) {
+  return z.number({ error: numberError(label, false) }).superRefine(refineWith<number>([(v) => (Number.isFinite(v) ? undefined : m.decimal(label)), ...checkers]));
+}
+
+export function bool(label: string) {
+  return z.boolean({ error: (iss) => (iss.input === undefined || iss.input === null ? m.required(label) : n.boolean(label)) });
+}
+
+/** 0/1 flags, as the device stores many switches. */
+export function flag(label: string) {
+  return oneOf(label, [0, 1] as const);
+}
+
+/** One of a fixed option list. */
+export function oneOf<const T extends readonly (string | number)[]>(label: string, values: T) {
+  return z.custom<T[number]>((v) => values.includes(v as T[number]), {
+    error: (iss) => (isEmpty(iss.input) ? m.required(label) : n.oneOf(label)),
+  });
+}
+
+/** A strict object: unknown fields are refused, as the device would refuse them. */
+export function strictObject<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape, {
+    error: (iss) => (iss.code === 'unrecognized_keys' ? n.unknownField(iss.keys.join(', ')) : undefined),
+  });
+}

@@ -1,0 +1,2 @@
+export * from './validators.ts';
+export * from './fields.ts';

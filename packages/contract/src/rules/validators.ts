@@ -1,0 +1,168 @@
+/**
+ * Named rules (000 §5, LuCI validation.js style). Each rule is built with the field label and its
+ * parameters and returns a checker: value → message, or undefined when the value passes.
+ * Like the spec's shared helpers, every rule but `required` passes empty values.
+ */
+import { formMessages as m, namedRuleMessages as n } from '../messages.ts';
+
+export type Checker<T = unknown> = (value: T) => string | undefined;
+export type Value = string | number | boolean | null | undefined;
+
+export const isEmpty = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (typeof v === 'number' && Number.isNaN(v));
+
+const str = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '');
+const onlyFilled = <T>(check: (v: T) => string | undefined): Checker<T> => (v) => (isEmpty(v) ? undefined : check(v));
+const toNumber = (v: unknown): number => (typeof v === 'number' ? v : Number(str(v).trim()));
+
+const DECIMAL_RE = /^[+-]?\d+(\.\d+)?$/;
+const DIGITS_RE = /^\d+$/;
+const INTEGER_RE = /^[+-]?\d+$/;
+const ALPHANUM_RE = /^[a-zA-Z0-9]+$/;
+const ALPHANUM_SPACE_RE = /^[a-zA-Z0-9 ]+$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOMAIN_RE = /^(?=.{1,253}$)(?!-)[a-zA-Z0-9-]{1,63}(?<!-)(\.(?!-)[a-zA-Z0-9-]{1,63}(?<!-))*\.[a-zA-Z]{2,63}$/;
+const HEX_RE = /^[0-9a-fA-F]+$/;
+const IPV4_OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4_RE = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}$`);
+const IPV4_PATH_RE = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}(/\\S*)?$`);
+const IPV4_PORT_RE = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}(:\\d{1,5})?$`);
+
+export function isIPv4(v: string): boolean {
+  return IPV4_RE.test(v);
+}
+
+export function isIPv6(v: string): boolean {
+  const s = v;
+  if (!/^[0-9a-fA-F:.]+$/.test(s) || !s.includes(':')) return false;
+  const double = s.split('::');
+  if (double.length > 2) return false;
+  const parts = (p: string) => (p === '' ? [] : p.split(':'));
+  const head = parts(double[0]!);
+  const tail = double.length === 2 ? parts(double[1]!) : [];
+  const all = [...head, ...tail];
+  let groups = all.length;
+  const last = all[all.length - 1];
+  if (last !== undefined && last.includes('.')) {
+    if (!isIPv4(last) || !s.endsWith(last)) return false; // an embedded IPv4 only ends the address
+    groups += 1; // an embedded IPv4 takes two groups
+    all.pop();
+  }
+  if (!all.every((g) => /^[0-9a-fA-F]{1,4}$/.test(g))) return false;
+  return double.length === 2 ? groups < 8 : groups === 8;
+}
+
+export const isDomain = (v: string): boolean => DOMAIN_RE.test(v) || v === 'localhost';
+export const isEmail = (v: string): boolean => EMAIL_RE.test(v);
+
+function decimalPlaces(v: unknown): number {
+  const s = str(v);
+  const dot = s.indexOf('.');
+  return dot < 0 ? 0 : s.length - dot - 1;
+}
+
+export const rules = {
+  required: (label?: string): Checker => (v) => (isEmpty(v) ? m.required(label) : undefined),
+  minLength: (label: string, len: number): Checker => onlyFilled((v) => (str(v).length < len ? m.minLength(label, len) : undefined)),
+  maxLength: (label: string, len: number): Checker => onlyFilled((v) => (str(v).length > len ? m.maxLength(label, len) : undefined)),
+  /** A decimal: digits with an optional fraction. */
+  decimal: (label: string): Checker => onlyFilled((v) => (DECIMAL_RE.test(str(v)) ? undefined : m.decimal(label))),
+  maxDecimalPlace: (label: string, places: number): Checker =>
+    onlyFilled((v) => (!DECIMAL_RE.test(str(v)) ? m.decimal(label) : decimalPlaces(v) > places ? m.maxDecimalPlace(label, places) : undefined)),
+  numeric: (label: string): Checker => onlyFilled((v) => (DIGITS_RE.test(str(v)) ? undefined : m.numeric(label))),
+  integer: (label: string): Checker => onlyFilled((v) => (INTEGER_RE.test(str(v)) && Number.isSafeInteger(toNumber(v)) ? undefined : m.integer(label))),
+  alphaNum: (label: string): Checker => onlyFilled((v) => (ALPHANUM_RE.test(str(v)) ? undefined : m.alphaNum(label))),
+  alphaNumSpace: (label: string): Checker => onlyFilled((v) => (ALPHANUM_SPACE_RE.test(str(v)) ? undefined : m.alphaNumSpace(label))),
+  minValue: (label: string, min: number): Checker => onlyFilled((v) => (toNumber(v) >= min ? undefined : m.minValue(label, min))),
+  email: (label: string): Checker => onlyFilled((v) => (isEmail(str(v)) ? undefined : m.email(label))),
+  domain: (label: string): Checker => onlyFilled((v) => (isDomain(str(v)) ? undefined : m.domain(label))),
+  between: (label: string, min: number, max: number): Checker =>
+    onlyFilled((v) => {
+      const x = toNumber(v);
+      return Number.isFinite(x) && x >= min && x <= max ? undefined : m.between(label, min, max);
+    }),
+  /** A number in range, or exactly the exception value (e.g. HTTPS 6000-9999 or 443). */
+  betweenException: (label: string, exception: number, min: number, max: number): Checker =>
+    onlyFilled((v) => {
+      const x = toNumber(v);
+      return x === exception || (Number.isFinite(x) && x >= min && x <= max) ? undefined : m.betweenException(label, exception, min, max);
+    }),
+  ipAddress: (label: string): Checker => onlyFilled((v) => (isIPv4(str(v)) || isIPv6(str(v)) ? undefined : m.ipAddress(label))),
+  ipOrDomain: (label: string): Checker => onlyFilled((v) => (isIPv4(str(v)) || isIPv6(str(v)) || isDomain(str(v)) ? undefined : m.ipOrDomain(label))),
+  noSpace: (label: string): Checker => onlyFilled((v) => (/\s/.test(str(v)) ? m.noSpace(label) : undefined)),
+  hex: (label: string): Checker => onlyFilled((v) => (HEX_RE.test(str(v)) ? undefined : m.hex(label))),
+  multipleLength: (label: string, len: number): Checker => onlyFilled((v) => (str(v).length % len === 0 ? undefined : m.multipleLength(label, len))),
+  /** A positive or negative number. */
+  allNum: (label: string): Checker => onlyFilled((v) => (DECIMAL_RE.test(str(v)) ? undefined : m.allNum(label))),
+  /** Float with exactly `places` decimals. */
+  isFloat: (label: string, places: number): Checker =>
+    onlyFilled((v) => (DECIMAL_RE.test(str(v)) && decimalPlaces(v) === places ? undefined : m.isFloat(label, places))),
+  notStartWith: (label: string, prefix: string, exception?: string): Checker =>
+    onlyFilled((v) => (str(v) !== exception && str(v).startsWith(prefix) ? m.notStartWith(label, prefix) : undefined)),
+
+  greaterThan: (label: string, other: number, otherLabel: string | number = other, orEqual = false): Checker =>
+    onlyFilled((v) => {
+      const x = toNumber(v);
+      return (orEqual ? x >= other : x > other) ? undefined : orEqual ? n.greaterOrEqual(label, otherLabel) : n.greaterThan(label, otherLabel);
+    }),
+  lessThan: (label: string, other: number, otherLabel: string | number = other, orEqual = false): Checker =>
+    onlyFilled((v) => {
+      const x = toNumber(v);
+      return (orEqual ? x <= other : x < other) ? undefined : orEqual ? n.lessOrEqual(label, otherLabel) : n.lessThan(label, otherLabel);
+    }),
+  hexBetween: (label: string, min: string, max: string): Checker =>
+    onlyFilled((v) => {
+      const s = str(v);
+      if (!HEX_RE.test(s)) return m.hex(label);
+      const x = parseInt(s, 16);
+      return x >= parseInt(min, 16) && x <= parseInt(max, 16) ? undefined : n.hexBetween(label, min, max);
+    }),
+  hasAlpha: (label: string): Checker => onlyFilled((v) => (/[a-zA-Z]/.test(str(v)) ? undefined : n.hasAlpha(label))),
+  hasNum: (label: string): Checker => onlyFilled((v) => (/\d/.test(str(v)) ? undefined : n.hasNum(label))),
+  isMultipleOf: (label: string, base: number, exception?: number): Checker =>
+    onlyFilled((v) => {
+      const x = toNumber(v);
+      if (exception !== undefined && x === exception) return undefined;
+      return Number.isFinite(x) && x % base === 0 ? undefined : exception !== undefined ? n.isMultipleOfException(label, base, exception) : n.isMultipleOf(label, base);
+    }),
+  isIntOrFloat: (label: string, minPlaces: number, maxPlaces: number): Checker =>
+    onlyFilled((v) => {
+      if (INTEGER_RE.test(str(v))) return undefined;
+      const places = decimalPlaces(v);
+      return DECIMAL_RE.test(str(v)) && places >= minPlaces && places <= maxPlaces ? undefined : n.isIntOrFloat(label, minPlaces, maxPlaces);
+    }),
+  needUppercase: (label: string): Checker => onlyFilled((v) => (/[A-Z]/.test(str(v)) ? undefined : n.needUppercase(label))),
+  needLowercase: (label: string): Checker => onlyFilled((v) => (/[a-z]/.test(str(v)) ? undefined : n.needLowercase(label))),
+  /** A character from @!#%^&*? (000 §5 shared helpers). */
+  needSpecialCharacter: (label: string): Checker => onlyFilled((v) => (/[@!#%^&*?]/.test(str(v)) ? undefined : n.needSpecialCharacter(label))),
+  ipv4: (label: string): Checker => onlyFilled((v) => (isIPv4(str(v)) ? undefined : n.ipv4(label))),
+  ipv4WithPath: (label: string): Checker => onlyFilled((v) => (IPV4_PATH_RE.test(str(v)) ? undefined : n.ipv4(label))),
+  ipv4WithPort: (label: string): Checker =>
+    onlyFilled((v) => {
+      if (!IPV4_PORT_RE.test(str(v))) return n.ipv4Port(label);
+      const port = str(v).split(':')[1];
+      return port === undefined || Number(port) <= 65535 ? undefined : n.ipv4Port(label);
+    }),
+  ipv6: (label: string): Checker => onlyFilled((v) => (isIPv6(str(v)) ? undefined : n.ipv6(label))),
+  url: (label: string): Checker =>
+    onlyFilled((v) => {
+      try {
+        new URL(str(v));
+        return undefined;
+      } catch {
+        return n.url(label);
+      }
+    }),
+  httpUrl: (label: string, message?: string): Checker => onlyFilled((v) => (/^https?:\/\/\S+$/.test(str(v)) ? undefined : (message ?? n.httpUrl(label)))),
+  ftpUrl: (label: string, message?: string): Checker => onlyFilled((v) => (/^ftp:\/\/\S+$/.test(str(v)) ? undefined : (message ?? n.ftpUrl(label)))),
+  sftpUrl: (label: string, message?: string): Checker => onlyFilled((v) => (/^sftp:\/\/\S+$/.test(str(v)) ? undefined : (message ?? n.sftpUrl(label)))),
+  unique: (label: string, others: readonly unknown[]): Checker => onlyFilled((v) => (others.includes(v) ? n.unique(label) : undefined)),
+} as const;
+
+/** Runs checkers in order and returns the first message. */
+export function firstError<T>(value: T, checkers: readonly Checker<T>[]): string | undefined {
+  for (const c of checkers) {
+    const msg = c(value);
+    if (msg) return msg;
+  }
+  return undefined;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { text } from '../rules/fields.ts';
+import { strictObject } from '../rules/fields.ts';
+
+export const loginBody = strictObject({
+  username: text('User Name'),
+  password: text('Password'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const sessionUser = z.object({
+  token: z.string(),
+  userName: z.string(),
+  accessLevel: z.string(),
+  permission: z.number().int(),
+  default: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const systemModeReply = z.object({ mode: z.number().int() });

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const homePageInfo = z.object({
+  currentTime: z.number(),
+  deviceDescription: z.string(),
+  meterModel: z.string(),
+  runTime: z.number(),
+  timeZone: z.string(),
+});
+export type HomePageInfo = z.infer<typeof homePageInfo>;
+
+/** 000 §3 Device info; demmandVerified and pulseVerified are spelled so. */
+export const deviceInfo = z.object({
+  meterModel: z.string(),
+  meterHardwareVersion: z.string(),
+  meterFirmwareVersion: z.string(),
+  meterReleaseDate: z.string(),
+  meterSerialNumber: z.string(),
+  meterSealStatus: z.number().int(),
+  meterAddress: z.number().int(),
+  deviceDescription: z.string(),
+  displayModel: z.string(),
+  displayHardwareVersion: z.string(),
+  displayFirmwareVersion: z.string(),
+  displayReleaseDate: z.string(),
+  moduleHardwareVersion: z.string(),
+  moduleFirmwareVersion: z.string(),
+  moduleEth0MacAddress: z.string(),
+  moduleEth1MacAddress: z.string(),
+  moduleWlan0MacAddress: z.string(),
+  demmandVerified: z.number().int(),
+  pulseVerified: z.number().int(),
+});
+export type DeviceInfo = z.infer<typeof deviceInfo>;
+
+export const storageStatus = z.object({ value: z.string() });
+export const diskStatus = z.object({ diskStatus: z.number() });
+export const mcStatusReply = z.object({ meterFirmwareVersion: z.string(), mcStatus: z.number().int() });
+export const wiringTypeReply = z.object({ WiringType: z.number().int(), mcStatus: z.number().int() });
+/** Used here: voltageWiring (000 §3). The whole meter settings object comes with the meter settings issue. */
+export const meterSettingsReply = z.object({ voltageWiring: z.number().int() }).loose();
+
+export const userNameMapping = z.record(z.string(), z.object({ channel: z.number().int(), userName: z.string() }));
+export type UserNameMapping = z.infer<typeof userNameMapping>;
+export const diNameMapping = z.record(z.string(), z.object({ name: z.string() }));
+
+export const productionTestResult = z.object({
+  moduleInfo: z.object({
+    moduleModel: z.string(),
+    moduleSerialNumber: z.string(),
+    moduleHardwareVer: z.string(),
+    moduleFirmwareVersion: z.string(),
+    moduleEth0MacAddress: z.string(),
+    moduleEth1MacAddress: z.string(),
+  }),
+  testResult: z.object({ ethernet1: z.string(), ethernet2: z.string(), wifi: z.string(), serialPort: z.string() }),
+});

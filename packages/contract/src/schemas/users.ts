@@ -1,0 +1,139 @@
+/** Users, roles, password policy, general user config and API token (002 §3.16, §5.11). */
+import { z } from 'zod';
+import { namedRuleMessages as n, formMessages as m } from '../messages.ts';
+import { bool, flag, intBetween, oneOf, strictObject, text } from '../rules/fields.ts';
+import { rules } from '../rules/validators.ts';
+import type { Checker } from '../rules/validators.ts';
+
+export const PERMISSION_LEVEL_OPTIONS = [
+  { value: 0, label: 'Edit' },
+  { value: 1, label: 'View' },
+  { value: 2, label: 'None' },
+] as const;
+
+const level = (label: string) => oneOf(label, [0, 1, 2] as const);
+/** User and role names: letters, digits, '.', '_' and '-' (decided; the spec shows no rule). */
+const NAME_RE = /^[A-Za-z0-9._-]+$/;
+const nameRule = (label: string): Checker<string> => (v) => (NAME_RE.test(v) ? undefined : `${label} can only contain letters, digits, '.', '_' and '-'`);
+export const userName = text('User Name', rules.maxLength('User Name', 32), nameRule('User Name'));
+export const roleName = text('Role Name', rules.maxLength('Role Name', 32), nameRule('Role Name'));
+const passwordField = text('Password', rules.maxLength('Password', 64));
+
+export const role = strictObject({
+  name: roleName,
+  readingsAllow: level('Readings'),
+  configurationAllow: level('Configuration'),
+  maintenanceAllow: level('Maintenance'),
+  userConfigAllow: level('User Configuration'),
+});
+export type Role = z.infer<typeof role>;
+export const roleList = z.array(role);
+export const roleRemoveBody = strictObject({ roleName });
+
+export const userAddBody = strictObject({
+  name: userName,
+  password: passwordField,
+  accessLevel: text('Role'),
+  overridePwdPolicy: bool('Override Password Policy').optional(),
+  multipleLogin: bool('Multiple Login').optional(),
+});
+export type UserAddBody = z.infer<typeof userAddBody>;
+
+export const userConfigBody = strictObject({
+  accessLevel: text('Role'),
+  multipleLogin: bool('Multiple Login'),
+});
+
+export const userListEntry = z.object({
+  name: z.string(),
+  accessLevel: z.string(),
+  multipleLogin: z.boolean(),
+  overridePwdPolicy: z.boolean(),
+  registerTime: z.number(),
+  passwordExpirationTime: z.number(),
+  lastLoginTime: z.number(),
+  /** 0 or 1; 1 means locked (002 §3.16). */
+  status: z.number().int(),
+  lockedOut: z.boolean(),
+});
+export type UserListEntry = z.infer<typeof userListEntry>;
+
+export const userLockoutBody = strictObject({ name: userName, lockout: flag('Lockout') });
+export const userRemoveBody = strictObject({ name: userName });
+export const userPasswordBody = strictObject({
+  name: userName,
+  password: passwordField,
+  overridePwdPolicy: bool('Override Password Policy'),
+});
+export const setPasswordBody = strictObject({
+  username: userName,
+  oldPassword: z.string({ error: () => m.required('Current Password') }),
+  newPassword: passwordField,
+});
+
+export const generalUserConfig = strictObject({
+  maxLoginUser: intBetween('Max Concurrent Logins', 1, 10),
+  sessionTimeout: intBetween('Session Timeout', 0, 60),
+});
+export type GeneralUserConfig = z.infer<typeof generalUserConfig>;
+
+/** 002 §5.11: password policy save; the table's ranges, all required integers. */
+export const passwordPolicy = strictObject({
+  needUpperLower: bool('Upper and Lower Case'),
+  needNumberLetter: bool('Number and Letter'),
+  needSpecialCharacter: bool('Special Character'),
+  pwdHistory: intBetween('Password History', 1, 32),
+  minPwdAgeDays: intBetween('Minimum Password Age', 0, 90),
+  pwdExpireDays: intBetween('Password Expiration', 0, 90),
+  pwdLength: intBetween('Minimum Password Length', 6, 64),
+  gracePeriodDays: intBetween('Grace Period', 0, 65535),
+  maxFailedAttempts: intBetween('Max Failed Attempts', 0, 30),
+  failedLoginAttemptWindowsSeconds: intBetween('Failed Login Attempt Window', 0, 86400),
+  failedLoginWaitSeconds: intBetween('Failed Login Wait', 0, 86400),
+  sessionTimeout: intBetween('Session Timeout', 0, 60),
+});
+export type PasswordPolicy = z.infer<typeof passwordPolicy>;
+
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
+  needUpperLower: false,
+  needNumberLetter: true,
+  needSpecialCharacter: false,
+  pwdHistory: 1,
+  minPwdAgeDays: 0,
+  pwdExpireDays: 0,
+  pwdLength: 8,
+  gracePeriodDays: 0,
+  maxFailedAttempts: 5,
+  failedLoginAttemptWindowsSeconds: 300,
+  failedLoginWaitSeconds: 10,
+  sessionTimeout: 15,
+};
+export const DEFAULT_MAX_LOGIN_USER = 5;
+
+/**
+ * 002 §5.11: unless overridden, a new password must meet the current policy. Returns the first
+ * message, or undefined. Used by the password edit form and by the module on every change.
+ */
+export function passwordPolicyError(policy: PasswordPolicy, password: string, label = 'Password'): string | undefined {
+  if (password.length < policy.pwdLength) return m.minLength(label, policy.pwdLength);
+  // The named rules pass blank values; a password of spaces meets none of the character rules.
+  if (password.trim() === '') {
+    if (policy.needUpperLower) return n.needUppercase(label);
+    if (policy.needNumberLetter) return n.hasNum(label);
+    if (policy.needSpecialCharacter) return n.needSpecialCharacter(label);
+  }
+  if (policy.needUpperLower) {
+    const e = rules.needUppercase(label)(password) ?? rules.needLowercase(label)(password);
+    if (e) return e;
+  }
+  if (policy.needNumberLetter) {
+    const e = rules.hasNum(label)(password) ?? rules.hasAlpha(label)(password);
+    if (e) return e;
+  }
+  if (policy.needSpecialCharacter) return rules.needSpecialCharacter(label)(password);
+  return undefined;
+}
+
+export const PASSWORDS_DO_NOT_MATCH = n.passwordsDoNotMatch();
+
+export const apiTokenReply = z.object({ value: z.string() });

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Runs the test files with Node's own test runner (TypeScript through tsx).
+// Usage: node scripts/run-tests.mjs [unit|e2e] [filter]
+// unit = packages/*/test and apps/*/test; e2e = e2e/tests (needs the built console and Chromium).
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const [suite = 'all', filter = ''] = process.argv.slice(2);
+
+function walk(dir, out = []) {
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of entries) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (name.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
+
+const unitDirs = ['packages/contract/test', 'apps/module/test', 'apps/console/test'];
+const e2eDirs = ['e2e/tests'];
+const dirs = suite === 'unit' ? unitDirs : suite === 'e2e' ? e2eDirs : [...unitDirs, ...e2eDirs];
+const files = dirs.flatMap((d) => walk(join(root, d))).filter((f) => f.includes(filter)).sort();
+if (files.length === 0) {
+  console.error('no test files found');
+  process.exit(1);
+}
+console.log(`running ${files.length} test files:\n  ${files.map((f) => relative(root, f)).join('\n  ')}`);
+const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...files];
+const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } });
+process.exit(r.status ?? 1);

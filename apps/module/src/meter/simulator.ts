@@ -1,0 +1,92 @@
+import { defaultMeterConfig, mergeMeterConfig } from './config.ts';
+import { localTime } from './local-time.ts';
+import { STREAM, drift, jitter, signed } from './noise.ts';
+import { average, combinePowers, lineToLine, singlePhasePowers } from './physics.ts';
+import { BUILDING, demandAmps, powerFactor } from './profiles.ts';
+import type { InputValues, MeterConfig, MeterSnapshot, PhaseValues, ReadingSource } from './reading-source.ts';
+
+/**
+ * Any config fields (the rest default), plus the zone as a fixed offset for
+ * callers that think in minutes; `timeZone` wins when both are given.
+ */
+export type SimulatorOptions = Partial<MeterConfig> & { timeZoneOffsetMinutes?: number };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const PHASES = [0, 1, 2] as const;
+
+/**
+ * A metered office building. Stateless apart from its config: a snapshot is a
+ * pure function of (config, time), so the API can ask for any instant
+ * (live, or back-filled history) and get the same answer every time.
+ */
+export class SimulatedMeter implements ReadingSource {
+  #config: MeterConfig;
+
+  constructor(options: SimulatorOptions = {}) {
+    const { timeZoneOffsetMinutes, ...config } = options;
+    this.#config = mergeMeterConfig(defaultMeterConfig(), { ...config, timeZone: config.timeZone ?? timeZoneOffsetMinutes });
+  }
+
+  /** A copy: changes go through configure() so they are checked. */
+  get config(): MeterConfig {
+    return { ...this.#config, ctFullScale: [...this.#config.ctFullScale] };
+  }
+
+  /** Also how a change of the device's time zone reaches the load shape. */
+  configure(config: Partial<MeterConfig>): void {
+    this.#config = mergeMeterConfig(this.#config, config);
+  }
+
+  snapshot(atMs: number): MeterSnapshot {
+    if (!Number.isFinite(atMs)) throw new RangeError(`bad time ${atMs}`);
+    const { seed, ratedVoltage, ctFullScale, wiringType, timeZone = 0 } = this.#config;
+    const local = localTime(timeZone, atMs);
+
+    const draws = BUILDING.map((profile, i) => {
+      const input = i + 1;
+      // 2 LN installs no CT on every third input (000 §3), so it reads nothing.
+      const installed = !(wiringType === 2 && input % 3 === 0);
+      const amps = installed ? Math.min(ctFullScale[i], demandAmps(profile, seed, input, atMs, local)) : 0;
+      return { input, amps, pf: powerFactor(profile, seed, input, atMs), lagging: profile.lagging };
+    });
+
+    // The building's own load sags the supply a little.
+    const loading = draws.reduce((a, d) => a + d.amps, 0) / ctFullScale.reduce((a, b) => a + b, 0);
+    const grid = 0.015 * drift(seed, STREAM.voltageDrift, 0, atMs, 4 * HOUR) - 0.02 * loading;
+    const vln = PHASES.map((ph) => {
+      const unbalance = 0.005 * signed(seed, STREAM.voltageOffset, ph, 0) + 0.003 * drift(seed, STREAM.voltageDrift, ph + 1, atMs, 30 * MINUTE);
+      return ratedVoltage * (1 + grid + unbalance) * (1 + 0.001 * jitter(seed, STREAM.voltageNoise, ph, atMs));
+    });
+
+    const inputs: InputValues[] = draws.map(({ input, amps, pf, lagging }) => {
+      const phase = ((input - 1) % 3) as 0 | 1 | 2;
+      return { input, phase, vln: vln[phase], current: amps, ...singlePhasePowers(vln[phase], amps, pf, lagging) };
+    });
+
+    const phases = PHASES.map((ph): PhaseValues => {
+      const powers = combinePowers(inputs.filter((x) => x.phase === ph));
+      return {
+        vln: vln[ph],
+        vll: lineToLine(vln[ph], vln[(ph + 1) % 3]),
+        current: (powers.s * 1000) / vln[ph],
+        ...powers,
+      };
+    }) as [PhaseValues, PhaseValues, PhaseValues];
+
+    const frequency = 60 + 0.035 * drift(seed, STREAM.frequencyDrift, 0, atMs, 10 * MINUTE) + 0.012 * jitter(seed, STREAM.frequencyNoise, 0, atMs);
+
+    return {
+      time: atMs,
+      frequency: Math.min(60.05, Math.max(59.95, frequency)),
+      phases,
+      system: {
+        vlnAvg: average(phases.map((x) => x.vln)),
+        vllAvg: average(phases.map((x) => x.vll)),
+        currentAvg: average(phases.map((x) => x.current)),
+        ...combinePowers(phases),
+      },
+      inputs,
+    };
+  }
+}

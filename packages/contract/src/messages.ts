@@ -140,5 +140,11 @@ export const serverMessages = {
   currentPasswordIncorrect: 'Current password incorrect',
   passwordReused: (n: number) => `Password must differ from the last ${n} passwords`,
   passwordTooYoung: (days: number) => `Password can not be changed within ${days} day(s) of the last change`,
+  adminPasswordNeedsCurrent: 'The admin password can only be changed with its current password',
+  adminKeepsAdminRole: 'User admin must keep the admin role',
+  adminRoleNotRemovable: 'The admin role can not be removed',
+  adminRoleNotRenamable: 'The admin role can not be renamed',
+  adminRoleKeepsUserConfig: 'The admin role must keep edit on user configuration',
+  nameMismatch: 'User name does not match the edited user',
   success: 'Success',
 } as const;

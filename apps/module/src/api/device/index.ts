@@ -1,0 +1,73 @@
+/** Device facts and commands of 000 §7: system mode, reboot, device information, names. */
+import { endpoints, serverMessages } from '@meter/contract';
+import type { FastifyInstance } from 'fastify';
+import { networkInterfaces } from 'node:os';
+import type { Services } from '../../services.ts';
+import { formatBytes } from '../../services/device/device-service.ts';
+import { handle } from '../registry.ts';
+
+export function deviceRoutes(app: FastifyInstance, s: Services): void {
+  const { device } = s;
+
+  handle(app, endpoints.systemMode, () => ({ mode: device.state().systemMode }));
+
+  handle(app, endpoints.certificate, ({ reply }) =>
+    reply
+      .type('application/pkix-cert')
+      .header('Content-Disposition', 'attachment; filename="cert_accu.cer"')
+      .send(s.certificate.der()),
+  );
+
+  handle(app, endpoints.productionTestResult, () => {
+    const id = device.identity();
+    // The module's own ports as it finds them now: wired interfaces that are up, no Wi-Fi radio.
+    const wired = Object.entries(networkInterfaces()).filter(([name, addrs]) => !name.startsWith('lo') && !name.startsWith('wl') && addrs?.some((a) => !a.internal));
+    return {
+      moduleInfo: {
+        moduleModel: id.moduleModel,
+        moduleSerialNumber: id.meterSerialNumber,
+        moduleHardwareVer: id.moduleHardwareVersion,
+        moduleFirmwareVersion: id.moduleFirmwareVersion,
+        moduleEth0MacAddress: id.moduleEth0MacAddress,
+        moduleEth1MacAddress: id.moduleEth1MacAddress,
+      },
+      testResult: {
+        ethernet1: wired.length >= 1 ? 'PASS' : 'FAIL',
+        ethernet2: wired.length >= 2 ? 'PASS' : 'FAIL',
+        wifi: Object.keys(networkInterfaces()).some((n) => n.startsWith('wl')) ? 'PASS' : 'FAIL',
+        // The serial port talks to the meter: it passes when the meter answers a reading.
+        serialPort: Number.isFinite(s.meter.snapshot(s.ctx.now()).frequency) ? 'PASS' : 'FAIL',
+      },
+    };
+  });
+
+  handle(app, endpoints.rebootSystem, ({ principal }) => {
+    s.events.write('Info', `Module reboot requested by ${principal!.userName}`);
+    s.ctx.requestReboot();
+    return { value: serverMessages.success };
+  });
+
+  handle(app, endpoints.homePageInfo, () => device.homePageInfo());
+  handle(app, endpoints.deviceInfo, () => device.deviceInfo());
+
+  handle(app, endpoints.meterSettings, () => {
+    const st = device.state();
+    return { voltageWiring: st.wiringType, deviceDescription: st.deviceDescription, ratedVoltage: st.ratedVoltage, meterAddress: st.meterAddress };
+  });
+
+  handle(app, endpoints.storageStatus, () => {
+    const { totalBytes, usedBytes } = device.storage();
+    const pct = totalBytes > 0 ? (usedBytes / totalBytes) * 100 : 0;
+    return { value: `${formatBytes(usedBytes)} / ${formatBytes(totalBytes)} (${pct.toFixed(1)}%)` };
+  });
+
+  handle(app, endpoints.diskStatus, () => ({ diskStatus: Math.round(device.storage().freePercent * 10) / 10 }));
+
+  handle(app, endpoints.mcStatus, () => ({ meterFirmwareVersion: device.identity().meterFirmwareVersion, mcStatus: device.state().mcStatus }));
+  handle(app, endpoints.wiringType, () => ({ WiringType: device.state().wiringType, mcStatus: device.state().mcStatus }));
+
+  handle(app, endpoints.userNames, () =>
+    Object.fromEntries(device.state().userNames.map((u, i) => [`userId${i + 1}`, { channel: u.channel, userName: u.userName }])),
+  );
+  handle(app, endpoints.diNames, () => Object.fromEntries(device.state().diNames.map((name, i) => [`di${i + 1}Config`, { name }])));
+}

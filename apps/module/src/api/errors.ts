@@ -1,0 +1,28 @@
+import { serverMessages } from '@meter/contract';
+import type { z } from 'zod';
+
+/** A failure with the status and the human message the console shows (`data.value`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new ApiError(400, message, errors);
+export const unauthorized = (message: string = serverMessages.unauthorized) => new ApiError(401, message);
+export const forbidden = (message: string = serverMessages.forbidden) => new ApiError(403, message);
+export const notFound = (message: string = serverMessages.notFound) => new ApiError(404, message);
+
+/** Zod issues → 400 with the first message as the human text and every message by field path. */
+export function validationError(error: z.ZodError): ApiError {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    errors[key] ??= issue.message;
+  }
+  return new ApiError(400, error.issues[0]?.message ?? serverMessages.invalidBody, errors);
+}

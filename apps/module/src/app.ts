@@ -1,0 +1,121 @@
+/** Wiring: store, services, the auth hook, the API areas, the console's files. */
+import fastifyStatic from '@fastify/static';
+import { API_PREFIX, serverMessages } from '@meter/contract';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { registerAuthHook } from './api/auth-hook.ts';
+import { authRoutes } from './api/auth/index.ts';
+import { deviceRoutes } from './api/device/index.ts';
+import { ApiError } from './api/errors.ts';
+import { readingsRoutes } from './api/readings/index.ts';
+import { usersRoutes } from './api/users/index.ts';
+import type { ModuleConfig } from './config.ts';
+import type { ModuleContext } from './context.ts';
+import { SimulatedMeter } from './meter/simulator.ts';
+import type { Services } from './services.ts';
+import { CertificateStore } from './services/certificates/certificate-store.ts';
+import { DeviceService } from './services/device/device-service.ts';
+import { ModuleEventLog } from './services/events/module-event-log.ts';
+import { createUserServices } from './services/users/index.ts';
+import { KeyValueStore, openDatabase } from './store/db.ts';
+
+export interface BuildOptions {
+  requestReboot?: () => void;
+  now?: () => number;
+  logger?: boolean;
+}
+
+const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
+
+/** Query strings can carry the session token: never let it reach the log. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+}
+
+export async function buildApp(config: ModuleConfig, options: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
+  const db = openDatabase(config.dataDir);
+  const ctx: ModuleContext = {
+    config,
+    db,
+    kv: new KeyValueStore(db),
+    requestReboot: options.requestReboot ?? (() => {}),
+    now: options.now ?? Date.now,
+  };
+  const events = new ModuleEventLog(db, ctx.now);
+  const device = new DeviceService(ctx);
+  const meter = new SimulatedMeter(device.meterConfig());
+  const certificate = await CertificateStore.open(config.dataDir, device.identity());
+  const { users, sessions, resolvePrincipal } = await createUserServices(ctx, events);
+  const services: Services = { ctx, events, users, sessions, device, meter, certificate };
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
+    bodyLimit: 1024 * 1024,
+    // Sessions live in memory, like the device's; clients get `{data}` even on framework errors.
+    return503OnClosing: true,
+  });
+
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  // Commands are often sent as PATCH with an empty body: that is an empty object, not an error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined);
+    jsonParser(req, body as string, done);
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send({ data: { value: error.message, ...(error.errors ? { errors: error.errors } : {}) } });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status < 500) {
+      // Framework-level client errors (bad JSON, wrong content type, body too large) are bad input.
+      const message = (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? serverMessages.invalidJson : error.message;
+      return reply.status(status === 413 ? 413 : 400).send({ data: { value: message } });
+    }
+    request.log.error({ err: { message: error.message, code: (error as FastifyError).code } }, 'request failed');
+    return reply.status(500).send({ data: { value: serverMessages.internal } });
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
+  });
+
+  registerAuthHook(app, resolvePrincipal);
+  authRoutes(app, services);
+  deviceRoutes(app, services);
+  readingsRoutes(app, services);
+  usersRoutes(app, services);
+
+  const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
+  const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
+  if (hasConsole) await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: ['index.html'] });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path === API_PREFIX || path.startsWith(API_PREFIX + '/') || !hasConsole || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.status(404).send({ data: { value: serverMessages.notFound } });
+    }
+    // The console routes in the browser: every other page path gets the single-page app.
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    sessions.endAll();
+    db.close();
+  });
+  return { app, services };
+}

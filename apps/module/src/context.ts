@@ -1,0 +1,23 @@
+import type { ModuleConfig } from './config.ts';
+import type { Db, KeyValueStore } from './store/db.ts';
+
+/** Who is calling, resolved from the session token (or the API token) by the auth hook. */
+export interface Principal {
+  kind: 'user' | 'apiToken';
+  userName: string;
+  accessLevel: string;
+  permission: number;
+  /** Session id (hash of the token) for user sessions. */
+  sessionId?: string;
+}
+
+/** What every API plugin may use: the state of one running module. */
+export interface ModuleContext {
+  config: ModuleConfig;
+  db: Db;
+  kv: KeyValueStore;
+  /** Asks the launcher to reboot: the listener goes away, comes back, every session ends. */
+  requestReboot(): void;
+  /** Monotonic-enough wall clock, replaceable in tests. */
+  now(): number;
+}

@@ -1,0 +1,32 @@
+/**
+ * The launcher. A reboot command closes the listener, waits MODULE_REBOOT_SECONDS, and builds the
+ * module again from its data folder: sessions (kept in memory, as on the device) all end.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+
+async function run(): Promise<void> {
+  for (;;) {
+    let rebootRequested!: () => void;
+    const reboot = new Promise<void>((r) => (rebootRequested = r));
+    const { app, services } = await buildApp(config, { requestReboot: () => rebootRequested() });
+    await app.listen({ port: config.port, host: config.host });
+    services.events.write('Info', 'Module started');
+    await reboot;
+    app.log.info('reboot requested');
+    // Let the command's reply leave before the listener goes away.
+    await sleep(300);
+    await app.close();
+    await sleep(config.rebootSeconds * 1000);
+  }
+}
+
+run().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));

@@ -1,0 +1,52 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIGRATIONS } from './migrations.ts';
+
+export type Db = Database.Database;
+
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = new Database(join(dataDir, 'module.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 2000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let i = current; i < MIGRATIONS.length; i++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[i]!);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+}
+
+/** A JSON document per key: the device's settings sections. */
+export class KeyValueStore {
+  private readonly getStmt;
+  private readonly setStmt;
+  constructor(db: Db) {
+    this.getStmt = db.prepare<[string], { value: string }>('SELECT value FROM kv WHERE key = ?');
+    this.setStmt = db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  }
+  get<T>(key: string): T | undefined {
+    const row = this.getStmt.get(key);
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+  set<T>(key: string, value: T): void {
+    this.setStmt.run(key, JSON.stringify(value));
+  }
+  /** Reads a section, creating it with the default on first use. */
+  getOrInit<T>(key: string, init: () => T): T {
+    const v = this.get<T>(key);
+    if (v !== undefined) return v;
+    const value = init();
+    this.set(key, value);
+    return value;
+  }
+}

@@ -1,0 +1,48 @@
+/** Schema migrations, applied in order; PRAGMA user_version records how many ran. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE kv (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  CREATE TABLE roles (
+    name TEXT PRIMARY KEY,
+    readings_allow INTEGER NOT NULL,
+    configuration_allow INTEGER NOT NULL,
+    maintenance_allow INTEGER NOT NULL,
+    user_config_allow INTEGER NOT NULL
+  );
+  CREATE TABLE users (
+    name TEXT PRIMARY KEY,
+    password_hash TEXT NOT NULL,
+    access_level TEXT NOT NULL REFERENCES roles(name) ON UPDATE CASCADE,
+    override_pwd_policy INTEGER NOT NULL DEFAULT 0,
+    multiple_login INTEGER NOT NULL DEFAULT 1,
+    register_time INTEGER NOT NULL,
+    password_changed_at INTEGER NOT NULL,
+    last_login_time INTEGER NOT NULL DEFAULT 0,
+    -- 1 = locked by an administrator (002 §3.16 status)
+    status INTEGER NOT NULL DEFAULT 0,
+    -- the password is a default one the user must change (sign-in reply's default flag)
+    is_default INTEGER NOT NULL DEFAULT 0,
+    failed_count INTEGER NOT NULL DEFAULT 0,
+    first_failed_at INTEGER NOT NULL DEFAULT 0,
+    -- epoch ms until which failed attempts lock the account; -1 = until an administrator unlocks
+    locked_until INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE password_history (
+    id INTEGER PRIMARY KEY,
+    user_name TEXT NOT NULL REFERENCES users(name) ON DELETE CASCADE ON UPDATE CASCADE,
+    password_hash TEXT NOT NULL,
+    changed_at INTEGER NOT NULL
+  );
+  CREATE INDEX password_history_user ON password_history(user_name, changed_at);
+  CREATE TABLE module_event_log (
+    id INTEGER PRIMARY KEY,
+    timestamp INTEGER NOT NULL,
+    level TEXT NOT NULL,
+    message TEXT NOT NULL
+  );
+  CREATE INDEX module_event_log_time ON module_event_log(timestamp);
+  `,
+];

@@ -1,0 +1,377 @@
+/** Sign-in, sign-out, lockout, expiry and the first admin password (000 §4, §7, §8; 002 §4.11). */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { buildApp, redactUrl } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { ADMIN_PASSWORD, createTestModule } from './helper.ts';
+import { DAY, USER_PASSWORD, addUser, eventLog, moduleWithClock, setPolicy, signIn, userEntry } from './users-helpers.ts';
+
+const INCORRECT = 'Incorrect username/password';
+const LOCKED_OUT = 'Account locked by administrator after too many failed attempts';
+const LOCKED_BY_ADMIN = 'Account locked by administrator';
+const EXPIRED = 'Password expired, account locked by administrator';
+
+test('sign-in reply: token, userName, accessLevel, permission, default', async () => {
+  const m = await createTestModule();
+  try {
+    const res = await signIn(m, 'admin', ADMIN_PASSWORD);
+    assert.equal(res.status, 200, res.raw);
+    const user = res.body.data;
+    assert.deepEqual(Object.keys(user).sort(), ['accessLevel', 'default', 'permission', 'token', 'userName']);
+    assert.equal(user.userName, 'admin');
+    assert.equal(user.accessLevel, 'admin');
+    assert.equal(user.permission, 255);
+    assert.equal(user.default, true);
+    // 32 random bytes, base64url.
+    assert.match(user.token, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal((await m.call('GET', '/api/usermg/user/list', { token: user.token })).status, 200);
+
+    // The seeded view role: view on readings, configuration, maintenance; none on user config.
+    await addUser(m, user.token, 'viewer');
+    const v = await signIn(m, 'viewer', USER_PASSWORD);
+    assert.equal(v.status, 200, v.raw);
+    assert.deepEqual({ ...v.body.data, token: undefined }, { token: undefined, userName: 'viewer', accessLevel: 'view', permission: 0b01010100, default: false });
+  } finally {
+    await m.close();
+  }
+});
+
+test('the first admin password is a default password until it is changed', async () => {
+  const m = await createTestModule();
+  try {
+    const first = await signIn(m, 'admin', ADMIN_PASSWORD);
+    assert.equal(first.body.data.default, true);
+    const token = first.body.data.token;
+    // Keeping the default password is not a change.
+    const same = await m.call('PATCH', '/api/command/setPassword', { token, body: { username: 'admin', oldPassword: ADMIN_PASSWORD, newPassword: ADMIN_PASSWORD } });
+    assert.equal(same.status, 400);
+    assert.equal(same.body.data.value, 'Password must differ from the last 1 passwords');
+    const ch = await m.call('PATCH', '/api/command/setPassword', { token, body: { username: 'admin', oldPassword: ADMIN_PASSWORD, newPassword: 'NewAdmin99' } });
+    assert.equal(ch.status, 200, ch.raw);
+    assert.deepEqual(ch.body, { data: { value: 'Success' } });
+    // Changing the admin password forces sign in again (002 §4.11).
+    assert.equal((await m.call('GET', '/api/usermg/user/list', { token })).status, 401);
+    assert.equal((await signIn(m, 'admin', ADMIN_PASSWORD)).status, 401);
+    const again = await signIn(m, 'admin', 'NewAdmin99');
+    assert.equal(again.status, 200);
+    assert.equal(again.body.data.default, false);
+  } finally {
+    await m.close();
+  }
+});
+
+test('a wrong user name and a wrong password give the same 401 reply', async () => {
+  const m = await createTestModule();
+  try {
+    const wrongPw = await signIn(m, 'admin', 'not-the-password');
+    const wrongUser = await signIn(m, 'nobody', ADMIN_PASSWORD);
+    assert.equal(wrongPw.status, 401);
+    assert.equal(wrongUser.status, 401);
+    assert.deepEqual(wrongPw.body, { data: { value: INCORRECT } });
+    assert.deepEqual(wrongUser.body, wrongPw.body);
+    assert.ok(!wrongPw.body.data.value.includes('locked by administrator'));
+    // Missing fields are a validation error, not a sign-in attempt.
+    const empty = await m.call('POST', '/api/users/authenticate', { body: {} });
+    assert.equal(empty.status, 400);
+    assert.equal(empty.body.data.value, 'Please provide User Name');
+  } finally {
+    await m.close();
+  }
+});
+
+test('lockout after maxFailedAttempts, automatic unlock after the wait', async () => {
+  const { m, advance } = await moduleWithClock();
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'alice');
+    // Defaults: 5 attempts within 300 s, 10 s wait.
+    for (let i = 1; i <= 4; i++) {
+      const r = await signIn(m, 'alice', 'wrong');
+      assert.equal(r.status, 401);
+      assert.equal(r.body.data.value, INCORRECT, `attempt ${i}`);
+    }
+    const fifth = await signIn(m, 'alice', 'wrong');
+    assert.equal(fifth.status, 401);
+    assert.equal(fifth.body.data.value, LOCKED_OUT);
+    assert.ok(fifth.body.data.value.includes('locked by administrator'));
+    // Locked: even the right password is refused.
+    const right = await signIn(m, 'alice', USER_PASSWORD);
+    assert.equal(right.status, 401);
+    assert.equal(right.body.data.value, LOCKED_OUT);
+    const entry = await userEntry(m, admin, 'alice');
+    assert.equal(entry.lockedOut, true);
+    assert.equal(entry.status, 0);
+    assert.ok(eventLog(m).some((e) => e.level === 'Critical' && e.message === 'User alice locked out after 5 failed sign-in attempts, for 10 s'));
+    assert.ok(eventLog(m).some((e) => e.level === 'Error' && e.message === 'Sign-in failed for user alice: incorrect password'));
+
+    advance(9_000);
+    assert.equal((await signIn(m, 'alice', USER_PASSWORD)).body.data.value, LOCKED_OUT);
+    advance(1_000);
+    const after = await signIn(m, 'alice', USER_PASSWORD);
+    assert.equal(after.status, 200, after.raw);
+    assert.equal((await userEntry(m, admin, 'alice')).lockedOut, false);
+    assert.ok(eventLog(m).some((e) => e.level === 'Info' && e.message === 'User alice signed in'));
+  } finally {
+    await m.close();
+  }
+});
+
+test('unknown user names lock out the same way', async () => {
+  const m = await createTestModule();
+  try {
+    for (let i = 1; i <= 4; i++) assert.equal((await signIn(m, 'ghost', 'x')).body.data.value, INCORRECT);
+    assert.equal((await signIn(m, 'ghost', 'x')).body.data.value, LOCKED_OUT);
+    assert.equal((await signIn(m, 'ghost', 'x')).body.data.value, LOCKED_OUT);
+    // The typed name is not written to the log (it may be a password typed in the wrong field).
+    assert.ok(eventLog(m).every((e) => !e.message.includes('ghost')));
+  } finally {
+    await m.close();
+  }
+});
+
+test('the failed-attempt count resets after the window; window 0 never resets', async () => {
+  const { m, advance } = await moduleWithClock();
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'alice');
+    await setPolicy(m, admin, { maxFailedAttempts: 3, failedLoginAttemptWindowsSeconds: 60 });
+    for (let i = 0; i < 2; i++) assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, INCORRECT);
+    advance(60_000);
+    // The window has passed: two more failures do not lock.
+    for (let i = 0; i < 2; i++) assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, INCORRECT);
+    assert.equal((await userEntry(m, admin, 'alice')).lockedOut, false);
+    assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, LOCKED_OUT);
+
+    // A success resets the count.
+    advance(10_000);
+    assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
+    await setPolicy(m, admin, { failedLoginAttemptWindowsSeconds: 0 });
+    for (let i = 0; i < 2; i++) assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, INCORRECT);
+    advance(30 * DAY);
+    assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, LOCKED_OUT);
+  } finally {
+    await m.close();
+  }
+});
+
+test('failedLoginWaitSeconds 0: only an administrator unlocks; maxFailedAttempts 0: never locks', async () => {
+  const { m, advance } = await moduleWithClock();
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'alice');
+    await setPolicy(m, admin, { maxFailedAttempts: 2, failedLoginWaitSeconds: 0 });
+    await signIn(m, 'alice', 'wrong');
+    assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, LOCKED_OUT);
+    advance(365 * DAY);
+    assert.equal((await signIn(m, 'alice', USER_PASSWORD)).body.data.value, LOCKED_OUT);
+    assert.ok(eventLog(m).some((e) => e.level === 'Critical' && e.message === 'User alice locked out after 2 failed sign-in attempts, until an administrator unlocks it'));
+    const admin2 = await m.login();
+    const unlock = await m.call('PATCH', '/api/usermg/user/lockout', { token: admin2, body: { name: 'alice', lockout: 0 } });
+    assert.equal(unlock.status, 200, unlock.raw);
+    assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
+
+    await setPolicy(m, admin2, { maxFailedAttempts: 0 });
+    for (let i = 0; i < 35; i++) assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, INCORRECT);
+    assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
+  } finally {
+    await m.close();
+  }
+});
+
+test('an account locked by an administrator gets the locked text', async () => {
+  const m = await createTestModule();
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'alice');
+    assert.equal((await m.call('PATCH', '/api/usermg/user/lockout', { token: admin, body: { name: 'alice', lockout: 1 } })).status, 200);
+    const r = await signIn(m, 'alice', USER_PASSWORD);
+    assert.equal(r.status, 401);
+    assert.equal(r.body.data.value, LOCKED_BY_ADMIN);
+    const entry = await userEntry(m, admin, 'alice');
+    assert.equal(entry.status, 1);
+    assert.equal(entry.lockedOut, false);
+    assert.equal((await m.call('PATCH', '/api/usermg/user/lockout', { token: admin, body: { name: 'alice', lockout: 0 } })).status, 200);
+    assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
+    assert.equal((await userEntry(m, admin, 'alice')).status, 0);
+  } finally {
+    await m.close();
+  }
+});
+
+test('a lockout survives a restart; a never-ending admin lockout lifts at the next start', async () => {
+  const { m, clock } = await moduleWithClock();
+  const dataDir = m.dataDir;
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'alice');
+    await setPolicy(m, admin, { maxFailedAttempts: 2, failedLoginWaitSeconds: 0 });
+    await signIn(m, 'alice', 'wrong');
+    assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, LOCKED_OUT);
+    await signIn(m, 'admin', 'wrong');
+    assert.equal((await signIn(m, 'admin', 'wrong')).body.data.value, LOCKED_OUT);
+    await m.close(true);
+
+    const { m: m2 } = await moduleWithClock({ dataDir, start: clock.t });
+    try {
+      assert.equal((await signIn(m2, 'alice', USER_PASSWORD)).body.data.value, LOCKED_OUT);
+      // User admin can unlock the others; nobody could unlock admin, so its lockout lifted.
+      const admin2 = await m2.login();
+      assert.equal((await userEntry(m2, admin2, 'alice')).lockedOut, true);
+      assert.ok(eventLog(m2).some((e) => e.level === 'Critical' && e.message === 'Lockout of user admin lifted by the module start'));
+    } finally {
+      await m2.close(true);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a timed lockout survives a restart and ends on time', async () => {
+  const { m, clock } = await moduleWithClock();
+  const dataDir = m.dataDir;
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'bob');
+    await setPolicy(m, admin, { maxFailedAttempts: 1, failedLoginWaitSeconds: 600 });
+    assert.equal((await signIn(m, 'bob', 'wrong')).body.data.value, LOCKED_OUT);
+    await m.close(true);
+    const { m: m2, advance } = await moduleWithClock({ dataDir, start: clock.t + 60_000 });
+    try {
+      assert.equal((await signIn(m2, 'bob', USER_PASSWORD)).body.data.value, LOCKED_OUT);
+      advance(540_000);
+      assert.equal((await signIn(m2, 'bob', USER_PASSWORD)).status, 200);
+    } finally {
+      await m2.close(true);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('password expiry: sign-in within the grace period must change; after it the account locks', async () => {
+  const { m, advance, clock } = await moduleWithClock();
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'alice');
+    await addUser(m, admin, 'bob');
+    await setPolicy(m, admin, { pwdExpireDays: 30, gracePeriodDays: 5 });
+    const entry = await userEntry(m, admin, 'alice');
+    assert.equal(entry.passwordExpirationTime, Math.floor(clock.t / 1000) + 30 * 86400);
+
+    advance(29 * DAY);
+    assert.equal((await signIn(m, 'alice', USER_PASSWORD)).body.data.default, false);
+    advance(2 * DAY); // day 31: expired, in grace
+    const inGrace = await signIn(m, 'alice', USER_PASSWORD);
+    assert.equal(inGrace.status, 200);
+    assert.equal(inGrace.body.data.default, true);
+    advance(5 * DAY); // day 36: grace over
+    const late = await signIn(m, 'alice', USER_PASSWORD);
+    assert.equal(late.status, 401);
+    assert.equal(late.body.data.value, EXPIRED);
+    assert.ok(late.body.data.value.includes('locked by administrator'));
+    // (the first admin session has timed out meanwhile)
+    assert.equal((await m.call('GET', '/api/usermg/user/list', { token: admin })).status, 401);
+    const admin2 = await m.login();
+    assert.equal((await userEntry(m, admin2, 'alice')).status, 1);
+    assert.ok(eventLog(m).some((e) => e.level === 'Critical' && e.message === 'User alice locked: password expired'));
+
+    // Unlocked by an administrator, the user may sign in once more and must change the password.
+    assert.equal((await m.call('PATCH', '/api/usermg/user/lockout', { token: admin2, body: { name: 'alice', lockout: 0 } })).status, 200);
+    const again = await signIn(m, 'alice', USER_PASSWORD);
+    assert.equal(again.status, 200);
+    assert.equal(again.body.data.default, true);
+    const ch = await m.call('PATCH', '/api/command/setPassword', { token: again.body.data.token, body: { username: 'alice', oldPassword: USER_PASSWORD, newPassword: 'Fresh1234' } });
+    assert.equal(ch.status, 200, ch.raw);
+    assert.equal((await signIn(m, 'alice', 'Fresh1234')).body.data.default, false);
+
+    // Grace 0: locked at once. User admin is never locked: it must change the password instead.
+    await setPolicy(m, admin2, { gracePeriodDays: 0 });
+    assert.equal((await signIn(m, 'bob', USER_PASSWORD)).body.data.value, EXPIRED);
+    const a = await signIn(m, 'admin', ADMIN_PASSWORD);
+    assert.equal(a.status, 200);
+    assert.equal(a.body.data.default, true);
+  } finally {
+    await m.close();
+  }
+});
+
+test('logout ends the session and is logged', async () => {
+  const m = await createTestModule();
+  try {
+    const token = await m.login();
+    const out = await m.call('POST', '/api/users/logout', { token, body: {} });
+    assert.equal(out.status, 200);
+    assert.deepEqual(out.body, { data: { value: 'Success' } });
+    assert.equal((await m.call('GET', '/api/usermg/user/list', { token })).status, 401);
+    assert.equal((await m.call('POST', '/api/users/logout', { token, body: {} })).status, 401);
+    assert.ok(eventLog(m).some((e) => e.level === 'Info' && e.message === 'User admin signed out'));
+  } finally {
+    await m.close();
+  }
+});
+
+test('no token or password ever reaches the event log; logged URLs hide ?token=', async () => {
+  const m = await createTestModule();
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'alice');
+    const alice = (await signIn(m, 'alice', USER_PASSWORD)).body.data.token;
+    await signIn(m, 'alice', 'WrongSecret9');
+    await m.call('PUT', '/api/usermg/user/pwd/alice', { token: admin, body: { name: 'alice', password: 'Other5678', overridePwdPolicy: false } });
+    const apiToken = (await m.call('GET', '/api/command/getApiToken', { token: admin })).body.data.value;
+    const secrets = [admin, alice, apiToken, ADMIN_PASSWORD, USER_PASSWORD, 'WrongSecret9', 'Other5678'];
+    const log = eventLog(m);
+    assert.ok(log.length > 4);
+    for (const e of log) for (const s of secrets) assert.ok(!e.message.includes(s), `event log holds a secret: ${e.message}`);
+  } finally {
+    await m.close();
+  }
+  assert.equal(redactUrl('/api/readings/io?token=abc.DEF-123&x=1'), '/api/readings/io?token=[redacted]&x=1');
+  assert.equal(redactUrl('/api/file?time=5&token=secret'), '/api/file?time=5&token=[redacted]');
+  assert.equal(redactUrl('/api/readings/io'), '/api/readings/io');
+});
+
+test('without MODULE_ADMIN_PASSWORD the first admin password is random, shown once and kept in a 0600 file', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'module-test-'));
+  const logged: string[] = [];
+  const log = t.mock.method(console, 'log', (...args: unknown[]) => void logged.push(args.join(' ')));
+  try {
+    const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_LOG_LEVEL: 'silent' });
+    assert.equal(config.adminPassword, undefined);
+    const { app } = await buildApp(config, { logger: false });
+    const file = join(dataDir, 'initial-admin-password');
+    const password = readFileSync(file, 'utf8').trim();
+    assert.match(password, /^[A-Za-z0-9]{16}$/);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    assert.equal(logged.filter((l) => l.includes(password)).length, 1);
+    assert.equal(logged.length, 1);
+    const login = await app.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username: 'admin', password } });
+    assert.equal(login.statusCode, 200);
+    const user = login.json().data;
+    assert.equal(user.default, true);
+    // No universal default password.
+    const other = await app.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    assert.equal(other.statusCode, 401);
+    // Changing it removes the file.
+    const ch = await app.inject({
+      method: 'PATCH',
+      url: '/api/command/setPassword',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { username: 'admin', oldPassword: password, newPassword: 'Changed123' },
+    });
+    assert.equal(ch.statusCode, 200, ch.body);
+    assert.equal(existsSync(file), false);
+    await app.close();
+
+    // A second start of the same folder prints nothing.
+    const again = await buildApp(config, { logger: false });
+    await again.app.close();
+    assert.equal(logged.length, 1);
+  } finally {
+    log.mock.restore();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

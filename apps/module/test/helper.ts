@@ -1,0 +1,57 @@
+/** Builds a module on a fresh temporary data folder, for API tests through app.inject. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Services } from '../src/services.ts';
+
+export const ADMIN_PASSWORD = 'Admin1234';
+
+export interface TestModule {
+  app: FastifyInstance;
+  services: Services;
+  dataDir: string;
+  reboots: number;
+  /** Signs in and returns the token; fails the test when sign-in fails. */
+  login(username?: string, password?: string): Promise<string>;
+  /** app.inject with an optional bearer token; returns status and parsed JSON body. */
+  call(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; raw: string; headers: Record<string, unknown> }>;
+  close(keepData?: boolean): Promise<void>;
+}
+
+export async function createTestModule(options: { dataDir?: string; env?: Record<string, string>; now?: () => number } = {}): Promise<TestModule> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'module-test-'));
+  const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, MODULE_LOG_LEVEL: 'silent', ...options.env });
+  const t: Partial<TestModule> & { reboots: number } = { reboots: 0 };
+  const { app, services } = await buildApp(config, { requestReboot: () => t.reboots++, now: options.now, logger: false });
+  await app.ready();
+  const call: TestModule['call'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await app.inject({ method, url, headers, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) });
+    let body: unknown = undefined;
+    try {
+      body = res.json();
+    } catch {
+      body = undefined;
+    }
+    return { status: res.statusCode, body, raw: res.body, headers: res.headers };
+  };
+  return Object.assign(t, {
+    app,
+    services,
+    dataDir,
+    call,
+    async login(username = 'admin', password = ADMIN_PASSWORD) {
+      const res = await call('POST', '/api/users/authenticate', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.raw}`);
+      return res.body.data.token as string;
+    },
+    async close(keepData = false) {
+      await app.close();
+      if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  }) as TestModule;
+}

@@ -1,0 +1,178 @@
+/** Sessions: tokens, inactivity timeout, maxLoginUser, multipleLogin (002 §3.16, §4.11, §5.11). */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, test } from 'node:test';
+import { SessionStore, sessionIdOf } from '../src/services/sessions/session-store.ts';
+import { hashPassword, verifyPassword } from '../src/services/users/passwords.ts';
+import { MINUTE, USER_PASSWORD, addUser, moduleWithClock, setPolicy, signIn, userEntry } from './users-helpers.ts';
+
+function store(opts: { max?: number; timeout?: number } = {}) {
+  const clock = { t: 1_000_000 };
+  const settings = { max: opts.max ?? 5, timeout: opts.timeout ?? 15 };
+  const s = new SessionStore({ now: () => clock.t, maxSessions: () => settings.max, timeoutMinutes: () => settings.timeout });
+  return { s, clock, settings };
+}
+
+describe('SessionStore', () => {
+  test('tokens are 32 random bytes; only their SHA-256 is kept', () => {
+    const { s } = store();
+    const a = s.create('alice', { multipleLogin: true })!;
+    const b = s.create('alice', { multipleLogin: true })!;
+    assert.match(a.token, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(Buffer.from(a.token, 'base64url').length, 32);
+    assert.notEqual(a.token, b.token);
+    assert.equal(a.session.id, createHash('sha256').update(a.token).digest('base64url'));
+    assert.equal(sessionIdOf(a.token), a.session.id);
+    assert.ok(!JSON.stringify([...(s as unknown as { byId: Map<string, unknown> }).byId]).includes(a.token));
+    assert.equal(s.resolve(a.token)?.userName, 'alice');
+    assert.equal(s.resolve(a.session.id), null, 'the id is not a token');
+    assert.equal(s.resolve('made-up'), null);
+  });
+
+  test('inactivity timeout; each use restarts it; 0 never ends', () => {
+    const { s, clock, settings } = store({ timeout: 15 });
+    const { token } = s.create('alice', { multipleLogin: true })!;
+    clock.t += 14 * MINUTE;
+    assert.ok(s.resolve(token));
+    clock.t += 14 * MINUTE;
+    assert.ok(s.resolve(token));
+    clock.t += 15 * MINUTE;
+    assert.equal(s.resolve(token), null);
+    assert.equal(s.count(), 0);
+    settings.timeout = 0;
+    const other = s.create('bob', { multipleLogin: true })!;
+    clock.t += 1000 * 24 * 60 * MINUTE;
+    assert.ok(s.resolve(other.token));
+  });
+
+  test('maxLoginUser counts live sessions of everybody; idle ones free their place', () => {
+    const { s, clock, settings } = store({ max: 2, timeout: 15 });
+    assert.ok(s.create('a', { multipleLogin: true }));
+    assert.ok(s.create('b', { multipleLogin: true }));
+    assert.equal(s.create('c', { multipleLogin: true }), null);
+    clock.t += 15 * MINUTE;
+    assert.ok(s.create('c', { multipleLogin: true }));
+    settings.max = 1;
+    assert.equal(s.create('d', { multipleLogin: true }), null);
+  });
+
+  test('without multipleLogin a new sign-in ends the earlier sessions of that user', () => {
+    const { s } = store({ max: 2 });
+    const first = s.create('alice', { multipleLogin: false })!;
+    s.create('bob', { multipleLogin: true });
+    // Full, but alice's own earlier session makes room.
+    const second = s.create('alice', { multipleLogin: false })!;
+    assert.ok(second);
+    assert.equal(s.resolve(first.token), null);
+    assert.ok(s.resolve(second.token));
+    assert.equal(s.count(), 2);
+  });
+
+  test('end, endUser, endAll', () => {
+    const { s } = store();
+    const a1 = s.create('alice', { multipleLogin: true })!;
+    const a2 = s.create('alice', { multipleLogin: true })!;
+    const b = s.create('bob', { multipleLogin: true })!;
+    assert.equal(s.end(a1.token), true);
+    assert.equal(s.resolve(a1.token), null);
+    assert.equal(s.endUser('alice'), 1);
+    assert.equal(s.resolve(a2.token), null);
+    assert.ok(s.resolve(b.token));
+    s.endAll();
+    assert.equal(s.count(), 0);
+  });
+});
+
+describe('passwords', () => {
+  test('scrypt, self-describing, salted', async () => {
+    const h = await hashPassword('Secret123');
+    const parts = h.split('$');
+    assert.deepEqual(parts.slice(0, 4), ['scrypt', '16384', '8', '1']);
+    assert.equal(Buffer.from(parts[4]!, 'base64').length, 16);
+    assert.equal(Buffer.from(parts[5]!, 'base64').length, 64);
+    assert.notEqual(await hashPassword('Secret123'), h);
+    assert.equal(await verifyPassword('Secret123', h), true);
+    assert.equal(await verifyPassword('Secret124', h), false);
+    assert.equal(await verifyPassword('Secret123', 'garbage'), false);
+    assert.equal(await verifyPassword('Secret123', 'scrypt$1048576$64$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA'), false);
+  });
+});
+
+describe('sessions through the API', () => {
+  test('a session ends after sessionTimeout minutes without a request', async () => {
+    const { m, advance } = await moduleWithClock();
+    try {
+      const token = await m.login();
+      advance(14 * MINUTE);
+      assert.equal((await m.call('GET', '/api/usermg/user/list', { token })).status, 200);
+      advance(14 * MINUTE);
+      assert.equal((await m.call('GET', '/api/usermg/user/list', { token })).status, 200);
+      advance(15 * MINUTE);
+      const res = await m.call('GET', '/api/usermg/user/list', { token });
+      assert.equal(res.status, 401);
+      assert.deepEqual(res.body, { data: { value: 'Unauthorized' } });
+
+      // sessionTimeout is one setting, shown in the policy and in the general config.
+      const t2 = await m.login();
+      const gen = await m.call('PUT', '/api/usrmg/general/config', { token: t2, body: { maxLoginUser: 5, sessionTimeout: 0 } });
+      assert.equal(gen.status, 200, gen.raw);
+      assert.equal((await m.call('GET', '/api/settings/passwordPolicy', { token: t2 })).body.data.sessionTimeout, 0);
+      advance(10_000 * MINUTE);
+      assert.equal((await m.call('GET', '/api/usermg/user/list', { token: t2 })).status, 200);
+      await setPolicy(m, t2, { sessionTimeout: 7 });
+      assert.deepEqual((await m.call('GET', '/api/usrmg/general/config', { token: t2 })).body.data, { maxLoginUser: 5, sessionTimeout: 7 });
+      advance(7 * MINUTE);
+      assert.equal((await m.call('GET', '/api/usermg/user/list', { token: t2 })).status, 401);
+    } finally {
+      await m.close();
+    }
+  });
+
+  test('maxLoginUser refuses sign-ins beyond the limit', async () => {
+    const { m, advance } = await moduleWithClock();
+    try {
+      const admin = await m.login();
+      assert.deepEqual((await m.call('GET', '/api/usrmg/general/config', { token: admin })).body.data, { maxLoginUser: 5, sessionTimeout: 15 });
+      await addUser(m, admin, 'alice');
+      await addUser(m, admin, 'bob');
+      assert.equal((await m.call('PUT', '/api/usrmg/general/config', { token: admin, body: { maxLoginUser: 2, sessionTimeout: 15 } })).status, 200);
+      const alice = (await signIn(m, 'alice', USER_PASSWORD)).body.data.token;
+      const refused = await signIn(m, 'bob', USER_PASSWORD);
+      assert.equal(refused.status, 429);
+      assert.deepEqual(refused.body, { data: { value: 'Maximum number of concurrent logins reached' } });
+      assert.equal((await userEntry(m, admin, 'bob')).lastLoginTime, 0);
+      assert.equal((await m.call('POST', '/api/users/logout', { token: alice, body: {} })).status, 200);
+      assert.equal((await signIn(m, 'bob', USER_PASSWORD)).status, 200);
+      // Idle sessions do not hold a place.
+      advance(15 * MINUTE);
+      assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
+      // Out of range is refused by the contract's rule.
+      const bad = await m.call('PUT', '/api/usrmg/general/config', { token: (await signIn(m, 'admin', 'Admin1234')).body.data.token, body: { maxLoginUser: 11, sessionTimeout: 15 } });
+      assert.equal(bad.status, 400);
+      assert.equal(bad.body.data.value, 'Max Concurrent Logins must be between 1 and 10');
+    } finally {
+      await m.close();
+    }
+  });
+
+  test('multipleLogin: off ends the earlier session, on keeps both', async () => {
+    const { m } = await moduleWithClock();
+    try {
+      const admin = await m.login();
+      await addUser(m, admin, 'single', { multipleLogin: false });
+      await addUser(m, admin, 'multi', { multipleLogin: true });
+      const s1 = (await signIn(m, 'single', USER_PASSWORD)).body.data.token;
+      const s2 = (await signIn(m, 'single', USER_PASSWORD)).body.data.token;
+      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: s1 })).status, 401);
+      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: s2 })).status, 200);
+      const m1 = (await signIn(m, 'multi', USER_PASSWORD)).body.data.token;
+      const m2 = (await signIn(m, 'multi', USER_PASSWORD)).body.data.token;
+      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: m1 })).status, 200);
+      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: m2 })).status, 200);
+      assert.equal((await userEntry(m, admin, 'single')).multipleLogin, false);
+    } finally {
+      await m.close();
+    }
+  });
+});
+

@@ -1,0 +1,45 @@
+import { useEffect, useMemo } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LOGIN_PATH } from '../lib/navigation.ts';
+import { useSession } from '../lib/use-session.ts';
+import { branding } from './branding.ts';
+import { Footer } from './footer.tsx';
+import { activeTrail, buildNavTree } from './navigation.ts';
+import { SectionTabs } from './section-tabs.tsx';
+import { SideNav } from './side-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useNavContext } from './use-nav-context.ts';
+
+/** Main layout (000 §2): top bar, menus from the route table, the screen, footer. Signed-in users only. */
+export function MainLayout() {
+  const session = useSession();
+  if (!session) return <Navigate to={LOGIN_PATH} replace />;
+  return <SignedInLayout />;
+}
+
+function SignedInLayout() {
+  const { pathname } = useLocation();
+  const { ctx } = useNavContext();
+  const tree = useMemo(() => buildNavTree(ctx), [ctx]);
+  const trail = activeTrail(tree, pathname);
+  const section = trail[0];
+  const tabsOf = trail[2];
+
+  useEffect(() => {
+    document.title = trail.length ? `${trail[trail.length - 1]!.label} - ${branding.productName}` : branding.productName;
+  }, [trail]);
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <TopBar tree={tree} trail={trail} />
+      <div className="d-flex flex-grow-1">
+        {section && section.children.length > 0 && <SideNav nodes={section.children} trail={trail} />}
+        <main className="flex-grow-1 p-3 overflow-auto">
+          {tabsOf && tabsOf.children.length > 0 && <SectionTabs nodes={tabsOf.children} trail={trail} />}
+          <Outlet />
+        </main>
+      </div>
+      <Footer />
+    </div>
+  );
+}

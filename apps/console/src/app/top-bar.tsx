@@ -1,0 +1,55 @@
+import { Link, useNavigate } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { AREA_MASK, shellTexts } from '@meter/contract';
+import { openRebootModal } from '../components/reboot-modal.ts';
+import { useHomePageInfo } from '../lib/device.ts';
+import { LOGIN_PATH, LOGOUT_PARAM } from '../lib/navigation.ts';
+import { useCanWrite } from '../lib/permissions.ts';
+import { useSession } from '../lib/use-session.ts';
+import { DeviceClock } from './device-clock.tsx';
+import type { NavNode } from './navigation.ts';
+
+/** Top bar (000 §2): device name, primary menu, device clock, user menu and Logout. */
+export function TopBar({ tree, trail }: { tree: NavNode[]; trail: NavNode[] }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const info = useHomePageInfo();
+  const canReboot = useCanWrite(AREA_MASK.maintenance);
+  const deviceName = info.data?.deviceDescription || info.data?.meterModel || '';
+
+  return (
+    <Navbar bg="dark" data-bs-theme="dark" expand="md" className="px-3">
+      <Navbar.Brand as={Link} to="/">
+        {deviceName}
+      </Navbar.Brand>
+      <Navbar.Toggle aria-controls="main-menu" aria-label="Toggle menu" />
+      <Navbar.Collapse id="main-menu">
+        <Nav as="nav" className="me-auto" aria-label="Main menu">
+          {tree.map((n) => (
+            <Nav.Link key={n.route.path} as={Link} to={n.to} active={trail[0] === n} aria-current={trail[0] === n ? 'page' : undefined}>
+              {n.label}
+            </Nav.Link>
+          ))}
+        </Nav>
+        <DeviceClock info={info.data} fetchedAt={info.dataUpdatedAt} />
+        {canReboot ? (
+          <Nav className="me-2">
+            <NavDropdown title={session?.userName ?? ''} align="end">
+              <NavDropdown.Item as="button" onClick={openRebootModal}>
+                {shellTexts.reboot}
+              </NavDropdown.Item>
+            </NavDropdown>
+          </Nav>
+        ) : (
+          <span className="navbar-text me-3">{session?.userName}</span>
+        )}
+        <Button variant="outline-light" size="sm" onClick={() => void navigate(`${LOGIN_PATH}?${LOGOUT_PARAM}=1`)}>
+          Logout
+        </Button>
+      </Navbar.Collapse>
+    </Navbar>
+  );
+}

@@ -1,0 +1,88 @@
+/** The shared table: heading, 'No Data' when empty, optional pagination (000 §2 "Shared screen behaviour"). */
+import { useState, type ReactNode } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, shellTexts } from '@meter/contract';
+import { pageCount, pageSlice } from './pagination.ts';
+import { TablePagination } from './table-pagination.tsx';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Rendered as the row's header cell. */
+  rowHeader?: boolean;
+}
+
+export interface DataTableProps<T> {
+  /** Visible heading, and the table's name (through a caption: labels are kept for form fields). */
+  title?: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T, index: number) => string | number;
+  loading?: boolean;
+  paginate?: boolean;
+  /** Column headings for screen readers only (label/value tables). */
+  quietHeader?: boolean;
+}
+
+export function DataTable<T>({ title, columns, rows, rowKey, loading, paginate, quietHeader }: DataTableProps<T>) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const all = rows ?? [];
+  const pages = pageCount(all.length, pageSize);
+  const shown = paginate ? pageSlice(all, page, pageSize) : all;
+
+  return (
+    <section className="mb-4">
+      {title && <h2 className="h5">{title}</h2>}
+      <Table striped bordered hover size="sm" responsive>
+        {title && <caption className="visually-hidden">{title}</caption>}
+        <thead className={quietHeader ? 'visually-hidden' : undefined}>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="text-center text-muted">
+                {loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : shellTexts.noData}
+              </td>
+            </tr>
+          ) : (
+            shown.map((row, i) => (
+              <tr key={rowKey(row, i)}>
+                {columns.map((c) =>
+                  c.rowHeader ? (
+                    <th key={c.key} scope="row" className="fw-normal">
+                      {c.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={c.key}>{c.cell(row)}</td>
+                  ),
+                )}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+      {paginate && all.length > PAGE_SIZES[0] && (
+        <TablePagination
+          page={Math.min(page, pages)}
+          pageCount={pages}
+          pageSize={pageSize}
+          onPage={setPage}
+          onPageSize={(s) => {
+            setPageSize(s);
+            setPage(1);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { closeModal, modalStore, type ModalButton } from '../lib/modal.ts';
+import { useStore } from '../lib/use-store.ts';
+
+async function press(button: ModalButton) {
+  if (button.action) await button.action();
+  if (button.dismiss) closeModal();
+}
+
+/** The one modal of the app (000 §3 "Modal"); screens open it through lib/modal. */
+export function GlobalModal() {
+  const modal = useStore(modalStore);
+  const titleId = useId();
+  const busy = modal?.buttons.some((b) => b.processing) ?? false;
+  return (
+    <Modal show={modal !== null} onHide={() => !busy && closeModal()} backdrop={busy ? 'static' : true} centered aria-labelledby={titleId}>
+      {modal && (
+        <>
+          <Modal.Header closeButton={!busy}>
+            <Modal.Title id={titleId}>{modal.title}</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>{modal.body}</Modal.Body>
+          <Modal.Footer>
+            {modal.buttons.map((b) => (
+              <Button key={b.text} variant={b.type ?? 'primary'} disabled={b.processing} onClick={() => void press(b)}>
+                {b.processing && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+                {b.text}
+              </Button>
+            ))}
+          </Modal.Footer>
+        </>
+      )}
+    </Modal>
+  );
+}

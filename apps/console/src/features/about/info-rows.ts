@@ -1,0 +1,61 @@
+/** Rows of the About › Information tables (000 §2 About), pure so the rules are testable. */
+import { EMMC_NORMAL_ABOVE, type DeviceInfo } from '@meter/contract';
+
+export interface InfoRow {
+  label: string;
+  value: string;
+}
+
+const NONE = '-';
+const text = (v: string | number | undefined): string => (v === undefined || v === '' ? NONE : String(v));
+
+/** 000 §2: eMMC health is Normal when the disk status is above 10. */
+export const emmcHealth = (diskStatus: number | undefined): string =>
+  diskStatus === undefined ? NONE : diskStatus > EMMC_NORMAL_ABOVE ? 'Normal' : 'Abnormal';
+
+/** Versions are shown prefixed with v (not twice when the device already says v). */
+export const version = (v: string | undefined): string => (!v ? NONE : /^v/i.test(v) ? v : `v${v}`);
+
+const onOff = (flag: number) => (flag === 1 ? 'On' : 'Off');
+const yesNo = (flag: number) => (flag === 1 ? 'Yes' : 'No');
+
+export function meterRows(info: DeviceInfo | undefined, mcStatus: number | undefined): InfoRow[] | undefined {
+  if (!info) return undefined;
+  const rows: InfoRow[] = [
+    { label: 'Model', value: text(info.meterModel) },
+    { label: 'Hardware Version', value: version(info.meterHardwareVersion) },
+    { label: 'Firmware Version', value: version(info.meterFirmwareVersion) },
+    { label: 'Release Date', value: text(info.meterReleaseDate) },
+    { label: 'Serial Number', value: text(info.meterSerialNumber) },
+    { label: 'Seal Status', value: onOff(info.meterSealStatus) },
+    { label: 'Address', value: text(info.meterAddress) },
+    { label: 'Description', value: text(info.deviceDescription) },
+  ];
+  if (mcStatus === 1) {
+    rows.push({ label: 'Demand Verified', value: yesNo(info.demmandVerified) }, { label: 'Pulse Verified', value: yesNo(info.pulseVerified) });
+  }
+  return rows;
+}
+
+export function displayModuleRows(info: DeviceInfo | undefined): InfoRow[] | undefined {
+  if (!info) return undefined;
+  return [
+    { label: 'Model', value: text(info.displayModel) },
+    { label: 'Hardware Version', value: version(info.displayHardwareVersion) },
+    { label: 'Firmware Version', value: version(info.displayFirmwareVersion) },
+    { label: 'Release Date', value: text(info.displayReleaseDate) },
+  ];
+}
+
+export function webModuleRows(info: DeviceInfo | undefined, diskStatus: number | undefined, diskUsage: string | undefined): InfoRow[] | undefined {
+  if (!info) return undefined;
+  return [
+    { label: 'Hardware Version', value: version(info.moduleHardwareVersion) },
+    { label: 'Firmware Version', value: version(info.moduleFirmwareVersion) },
+    { label: 'Ethernet 0 MAC Address', value: text(info.moduleEth0MacAddress) },
+    { label: 'Ethernet 1 MAC Address', value: text(info.moduleEth1MacAddress) },
+    { label: 'WiFi MAC Address', value: text(info.moduleWlan0MacAddress) },
+    { label: 'eMMC Health', value: emmcHealth(diskStatus) },
+    { label: 'Disk Usage', value: text(diskUsage) },
+  ];
+}

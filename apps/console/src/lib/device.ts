@@ -1,0 +1,34 @@
+/** Device state every screen leans on (000 §3 "Device state"): system mode, demand verified, home page info. */
+import { useQuery } from '@tanstack/react-query';
+import { AREA_MASK, canRead, type DeviceContext } from '@meter/contract';
+import { endpointQuery } from './query.ts';
+import { useSession } from './use-session.ts';
+
+const DEVICE_FACT_BITS = AREA_MASK.readings | AREA_MASK.configuration | AREA_MASK.maintenance;
+const CLOCK_RESYNC_MS = 60_000;
+
+export const systemModeQuery = () => endpointQuery('systemMode', { persistent: true });
+
+export const useSystemMode = () => useQuery(systemModeQuery());
+
+export const useDeviceInfo = (enabled = true) => useQuery({ ...endpointQuery('deviceInfo', { persistent: true }), enabled });
+
+export const useHomePageInfo = () =>
+  useQuery({ ...endpointQuery('homePageInfo', { persistent: true }), refetchInterval: CLOCK_RESYNC_MS });
+
+export interface DeviceContextState extends DeviceContext {
+  /** The first answers are in: navigation decisions may be taken. */
+  ready: boolean;
+}
+
+export function useDeviceContext(): DeviceContextState {
+  const permission = useSession()?.permission ?? 0;
+  const mode = useSystemMode();
+  const factsAllowed = canRead(permission, DEVICE_FACT_BITS);
+  const info = useDeviceInfo(factsAllowed);
+  return {
+    ready: mode.isFetched && (!factsAllowed || info.isFetched),
+    systemMode: mode.data?.mode ?? 0,
+    demandVerified: info.data?.demmandVerified === 1,
+  };
+}

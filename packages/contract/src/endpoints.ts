@@ -37,7 +37,7 @@ const write = (...areas: Area[]): EndpointAuth => ({ kind: 'area', areas, access
 /** Device facts every screen reads (seal, wiring, versions): any area with view. */
 const DEVICE_FACTS = read('readings', 'configuration', 'maintenance');
 
-const ep = <B extends z.ZodType | undefined, R extends z.ZodType | undefined>(e: Endpoint<B, R>) => e;
+const ep = <B extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(e: Endpoint<B, R>) => e;
 
 export const endpoints = {
   // Sign-in and session (000 §7). Logout is the module's own call: the spec shows none.

@@ -1,0 +1,135 @@
+/**
+ * Starts a real module server (a child process on a free loopback port, fresh data folder) and
+ * a headless Chromium, for end-to-end tests. Pages are found by label and role.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ADMIN_PASSWORD = 'Admin1234';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface ModuleServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+  /** Calls the API directly (for setting up users and roles). */
+  api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  login(username?: string, password?: string): Promise<string>;
+}
+
+export async function startModule(env: Record<string, string> = {}): Promise<ModuleServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-module-'));
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, MODULE_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`module exited: ${out}`);
+    try {
+      const r = await fetch(`${baseUrl}/api/systemMode`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`module did not start: ${out}`);
+    await sleep(200);
+  }
+  const api: ModuleServer['api'] = async (method, path, body, token) => {
+    const res = await fetch(baseUrl + '/api' + path, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+    return { status: res.status, body: parsed };
+  };
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    output: () => out,
+    api,
+    async login(username = 'admin', password = ADMIN_PASSWORD) {
+      const r = await api('POST', '/users/authenticate', { username, password });
+      if (r.status !== 200) throw new Error(`login failed ${r.status}`);
+      return r.body.data.token as string;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, acceptDownloads: true, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Signs in through the login form. */
+export async function signIn(page: Page, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('User Name').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Signs in and waits until the console has reloaded into the main layout (000 §4: a successful
+ * sign-in goes to Main and reloads the page).
+ */
+export async function signInToMain(page: Page, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('User Name').fill(username);
+  await page.getByLabel('Password').fill(password);
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await reloaded;
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+}

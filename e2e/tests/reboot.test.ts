@@ -1,0 +1,69 @@
+/** Reboot flow (000 §4): from the click to the login page and back, against a module that really goes away. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, signInToMain, startModule, type ModuleServer } from '../lib/harness.ts';
+
+describe('reboot', () => {
+  let server: ModuleServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startModule();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('Reboot Later leaves the module running and points to Settings->Management', async () => {
+    const { page } = await newPage(browser, server.baseUrl);
+    await signInToMain(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'admin' }).click();
+    await page.getByRole('button', { name: 'Reboot', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Action Required' });
+    await dialog.getByText('Do you want to reboot the module now?', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Reboot Later' }).click();
+    await dialog.getByText(/Settings->Management/).waitFor();
+    assert.equal((await server.api('GET', '/systemMode')).status, 200);
+  });
+
+  test('Reboot: countdown, login with the reboot parameter, module away and back, sessions ended', async () => {
+    const { page } = await newPage(browser, server.baseUrl);
+    await signInToMain(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    const oldToken = JSON.parse((await page.evaluate(() => sessionStorage.getItem('user')))!).token as string;
+
+    let sawDown = false;
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        try {
+          await fetch(`${server.baseUrl}/api/systemMode`, { signal: AbortSignal.timeout(1000) });
+        } catch {
+          sawDown = true;
+        }
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    })();
+
+    await page.getByRole('button', { name: 'admin' }).click();
+    await page.getByRole('button', { name: 'Reboot', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Action Required' }).getByRole('button', { name: 'Reboot', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Module will restart in' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor();
+
+    await page.waitForURL(/\/login\?reboot=/, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    // The banner stays while the module is away and goes once systemMode answers again.
+    await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor({ state: 'hidden', timeout: 40_000 });
+    probing = false;
+    await probe;
+    assert.ok(sawDown, 'the module listener went away during the reboot');
+
+    assert.equal((await server.api('GET', '/command/homePageInfo', undefined, oldToken)).status, 401, 'every session ended');
+    await signInToMain(page);
+    await page.getByRole('table', { name: 'System' }).waitFor();
+  });
+});

@@ -1,0 +1,117 @@
+/** The shell: default-password prompt, navigation pruned by permission, Page Not Found, Basic Metering. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signInToMain, startModule, type ModuleServer } from '../lib/harness.ts';
+
+const ROLES = {
+  reader: { readingsAllow: 1, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 2 },
+  usermgr: { readingsAllow: 2, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 0 },
+};
+
+describe('console shell', () => {
+  let server: ModuleServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startModule();
+    browser = await launchBrowser();
+    const admin = await server.login();
+    // Every test signs in afresh without logging out: allow more concurrent sessions than the default 5.
+    assert.equal((await server.api('PUT', '/usrmg/general/config', { maxLoginUser: 10, sessionTimeout: 15 }, admin)).status, 200);
+    for (const [name, flags] of Object.entries(ROLES)) {
+      assert.equal((await server.api('POST', '/usermg/role/add', { name, ...flags }, admin)).status, 200);
+      assert.equal((await server.api('POST', '/usermg/user/add', { name: `u${name}`, password: 'Secret123', accessLevel: name }, admin)).status, 200);
+    }
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(user = 'admin', password?: string): Promise<Page> {
+    const { page } = await newPage(browser, server.baseUrl);
+    await signInToMain(page, user, password);
+    return page;
+  }
+  const mainMenu = (p: Page) => p.getByRole('navigation', { name: 'Main menu' }).getByRole('link');
+
+  test('admin on the default password is offered the change, once', async () => {
+    const p = await signedIn('admin');
+    const dialog = p.getByRole('dialog', { name: 'Confirmation' });
+    await dialog.getByText('You are using default password. Click continue to change your password.', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+    await p.waitForURL(/\/setting\/user_management\/password_management\/edit\/admin$/);
+    await p.goto('/reading/metering/basic_metering');
+    await p.getByRole('table', { name: 'System' }).waitFor();
+    await p.waitForTimeout(500);
+    assert.equal(await p.getByRole('dialog').count(), 0);
+  });
+
+  test('another user on a default password is told to contact the admin', async () => {
+    const p = await signedIn('ureader', 'Secret123');
+    assert.equal(await p.getByRole('dialog').count(), 0, 'a password set by an administrator is not a default one');
+    // The prompt reads the stored flag on the first metering view (000 §4).
+    await p.evaluate(() => {
+      const u = JSON.parse(sessionStorage.getItem('user')!);
+      sessionStorage.setItem('user', JSON.stringify({ ...u, changePassword: true }));
+    });
+    await p.reload();
+    const dialog = p.getByRole('dialog', { name: 'Confirmation' });
+    await dialog.getByText('You are using default password. Contact admin to change password', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  test('navigation is pruned by permission for three roles', async () => {
+    const admin = await signedIn('admin');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    assert.deepEqual(await mainMenu(admin).allTextContents(), ['Reading', 'About', 'Settings']);
+    assert.equal(await admin.getByRole('button', { name: 'admin' }).count(), 1, 'maintenance writers get the reboot menu');
+
+    const reader = await signedIn('ureader', 'Secret123');
+    assert.deepEqual(await mainMenu(reader).allTextContents(), ['Reading', 'About']);
+    assert.equal(await reader.getByRole('button', { name: 'ureader' }).count(), 0, 'no reboot menu without maintenance write');
+    await reader.goto('/setting/user_management/password_policy');
+    await reader.waitForURL(/\/reading\/metering\/basic_metering$/);
+
+    const usermgr = await signedIn('uusermgr', 'Secret123');
+    assert.match(usermgr.url(), /\/setting\/user_management\//);
+    assert.deepEqual(await mainMenu(usermgr).allTextContents(), ['Settings']);
+    await usermgr.goto('/about/info');
+    await usermgr.waitForURL((u) => u.pathname.startsWith('/setting/user_management/'));
+  });
+
+  test('unknown paths show Page Not Found', async () => {
+    const p = await signedIn('ureader', 'Secret123');
+    for (const path of ['/reading/metering/nope', '/no/such/page']) {
+      await p.goto(path);
+      await p.getByText('Page Not Found', { exact: true }).waitFor();
+    }
+  });
+
+  test('Basic Metering: channel select as 000 §2, tables refresh every 5 s', async () => {
+    const p = await signedIn('ureader', 'Secret123');
+    const polls: number[] = [];
+    p.on('request', (r) => {
+      if (r.url().includes('/api/readings/realtime/system')) polls.push(Date.now());
+    });
+    const system = p.getByRole('table', { name: 'System' });
+    await system.getByRole('rowheader', { name: 'Frequency Hz', exact: true }).waitFor();
+    for (const col of ['Phase A', 'Phase B', 'Phase C', 'System']) await system.getByRole('columnheader', { name: col, exact: true }).waitFor();
+
+    const select = p.getByRole('combobox', { name: 'Channel' });
+    const options = await select.locator('option').evaluateAll((os) => os.map((o) => ({ v: (o as HTMLOptionElement).value, t: o.textContent, d: (o as HTMLOptionElement).disabled })));
+    assert.equal(options.length, 19);
+    assert.deepEqual(options[0], { v: '-1', t: 'Please select channel', d: true });
+    assert.deepEqual(options[3], { v: '3', t: 'Input Channel 3', d: false });
+    const channel = p.getByRole('table', { name: 'Channel' });
+    await channel.getByText('No Data', { exact: true }).waitFor();
+    await select.selectOption('3');
+    await channel.getByRole('columnheader', { name: 'Input Channel 3', exact: true }).waitFor();
+
+    const start = polls.length;
+    await p.waitForTimeout(11_000);
+    assert.ok(polls.length - start >= 2, `expected two refreshes in 11 s, saw ${polls.length - start}`);
+  });
+});

@@ -76,7 +76,7 @@ describe('console shell', () => {
     await reader.waitForURL(/\/reading\/metering\/basic_metering$/);
 
     const usermgr = await signedIn('uusermgr', 'Secret123');
-    assert.match(usermgr.url(), /\/setting\/user_management\//);
+    await usermgr.waitForURL((u) => u.pathname.startsWith('/setting/user_management/'));
     assert.deepEqual(await mainMenu(usermgr).allTextContents(), ['Settings']);
     await usermgr.goto('/about/info');
     await usermgr.waitForURL((u) => u.pathname.startsWith('/setting/user_management/'));

@@ -308,7 +308,7 @@ test('password policy applies to add, pwd and setPassword; override lifts it for
     const u2 = (await signIn(m, 'u2', 'short')).body.data.token;
     const own = await m.call('PATCH', '/api/command/setPassword', { token: u2, body: { username: 'u2', oldPassword: 'short', newPassword: 'weak' } });
     assert.equal(own.status, 400);
-    assert.equal(own.body.data.value, 'New Password must be at least 10 characters');
+    assert.equal(own.body.data.value, 'Password must be at least 10 characters');
     assert.deepEqual((await m.call('PATCH', '/api/command/setPassword', { token: u2, body: { username: 'u2', oldPassword: 'short', newPassword: 'Strong#Pass1' } })).body, SUCCESS);
     assert.equal((await userEntry(m, admin, 'u2')).overridePwdPolicy, false);
 
@@ -471,6 +471,19 @@ test('API token: read, reset; the old one stops working', async () => {
     assert.equal((await m.call('GET', '/api/readings/realtime/system', { token: second })).status, 200);
     // The token is a key for machines, not a session.
     assert.equal((await m.call('POST', '/api/users/logout', { token: second, body: {} })).status, 403);
+  } finally {
+    await m.close();
+  }
+});
+
+test('an empty current password is asked for, not checked', async () => {
+  const m = await createTestModule();
+  try {
+    const token = await m.login();
+    const r = await m.call('PATCH', '/api/command/setPassword', { token, body: { username: 'admin', oldPassword: '', newPassword: 'Another123' } });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.data.value, 'Please provide Current Password');
+    assert.equal((await m.call('GET', '/api/command/homePageInfo', { token })).status, 200, 'nothing changed, the session lives');
   } finally {
     await m.close();
   }

@@ -148,3 +148,9 @@ export const serverMessages = {
   nameMismatch: 'User name does not match the edited user',
   success: 'Success',
 } as const;
+
+/** Success texts of the user-management screens (002 §8.2); failures show the module's reply (§8.3). */
+export const userManagementTexts = {
+  passwordPolicySaved: 'Password policy configuration saved',
+  passwordChanged: (name: string) => `User ${name} password changed`,
+} as const;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
 import { LOGIN_PATH } from '../lib/navigation.ts';
 import { useSession } from '../lib/use-session.ts';
 import { branding } from './branding.ts';
@@ -18,6 +19,7 @@ export function MainLayout() {
 }
 
 function SignedInLayout() {
+  useUnsavedChangesGuard();
   const { pathname } = useLocation();
   const { ctx } = useNavContext();
   const tree = useMemo(() => buildNavTree(ctx), [ctx]);

@@ -11,6 +11,8 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   Login: () => import('../features/auth/login.tsx'),
   'Reading, Metering, Basic': () => import('../features/metering/basic-metering.tsx'),
   'About, Information': () => import('../features/about/information.tsx'),
+  'System Settings, User Management, Password Policy': () => import('../features/user-management/password-policy.tsx'),
+  'System Settings, User Management, Password Management, Edit': () => import('../features/user-management/password-edit.tsx'),
 };
 
 export const hasScreen = (routeName: string): boolean => Object.hasOwn(screens, routeName);

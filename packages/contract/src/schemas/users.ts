@@ -67,7 +67,7 @@ export const userPasswordBody = strictObject({
 });
 export const setPasswordBody = strictObject({
   username: userName,
-  oldPassword: z.string({ error: () => m.required('Current Password') }),
+  oldPassword: text('Current Password'),
   newPassword: passwordField,
 });
 

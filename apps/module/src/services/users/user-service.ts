@@ -543,7 +543,7 @@ export class UserService {
       throw badRequest(serverMessages.currentPasswordIncorrect, { oldPassword: serverMessages.currentPasswordIncorrect });
     }
     const policy = this.passwordPolicy();
-    const e = passwordPolicyError(policy, body.newPassword, 'New Password');
+    const e = passwordPolicyError(policy, body.newPassword);
     if (e) throw badRequest(e, { newPassword: e });
     this.checkMinimumAge(row, policy, 'newPassword');
     // A default password must really be replaced, whatever pwdHistory says.

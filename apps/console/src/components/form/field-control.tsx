@@ -1,0 +1,99 @@
+/** The input of one field, its error under it (Bootstrap invalid-feedback) and its hint line. */
+import Form from 'react-bootstrap/Form';
+import type { FieldDef } from './field-layout.ts';
+import type { SettingsFormState } from './use-settings-form.ts';
+
+export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
+export const labelIdOf = (id: string) => `${id}-label`;
+
+interface Props {
+  state: SettingsFormState;
+  def: FieldDef;
+  id: string;
+  /** A checkbox carries its own label (stacked forms); in a table the label sits in the first column. */
+  checkLabel?: boolean;
+}
+
+export function FieldControl({ state, def, id, checkLabel }: Props) {
+  const { form, readOnly } = state;
+  const error = form.formState.errors[def.name]?.message;
+  const invalid = typeof error === 'string';
+  const feedbackId = `${id}-feedback`;
+  const helpId = `${id}-help`;
+  const describedBy = [invalid ? feedbackId : '', def.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
+  const common = { disabled: readOnly, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
+  const reg = form.register(def.name);
+
+  let input;
+  switch (def.kind) {
+    case 'checkbox':
+      input = <Form.Check type="checkbox" id={id} label={checkLabel ? def.label : undefined} isInvalid={invalid} {...common} {...reg} />;
+      break;
+    case 'radio':
+      input = (
+        <div role="radiogroup" aria-labelledby={labelIdOf(id)} aria-describedby={describedBy}>
+          {def.options?.map((o) => (
+            <Form.Check
+              key={String(o.value)}
+              inline
+              type="radio"
+              id={`${id}-${String(o.value)}`}
+              label={o.label}
+              value={String(o.value)}
+              isInvalid={invalid}
+              disabled={readOnly || o.disabled}
+              {...reg}
+            />
+          ))}
+        </div>
+      );
+      break;
+    case 'select':
+      input = (
+        <Form.Select id={id} isInvalid={invalid} {...common} {...reg}>
+          {def.placeholder !== undefined && (
+            <option value="" disabled>
+              {def.placeholder}
+            </option>
+          )}
+          {def.options?.map((o) => (
+            <option key={String(o.value)} value={String(o.value)} disabled={o.disabled}>
+              {o.label}
+            </option>
+          ))}
+        </Form.Select>
+      );
+      break;
+    default:
+      input = (
+        <Form.Control
+          id={id}
+          type={def.kind}
+          inputMode={def.kind === 'number' ? 'decimal' : undefined}
+          placeholder={def.placeholder}
+          autoComplete={def.autoComplete ?? (def.kind === 'password' ? 'new-password' : undefined)}
+          readOnly={def.readOnly}
+          isInvalid={invalid}
+          {...common}
+          {...reg}
+        />
+      );
+  }
+
+  return (
+    <>
+      {input}
+      {/* d-block: the feedback is shown by the message itself, not by sibling CSS that radios and checks lack. */}
+      {invalid && (
+        <div id={feedbackId} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+      {def.help && (
+        <Form.Text id={helpId} muted>
+          {def.help}
+        </Form.Text>
+      )}
+    </>
+  );
+}

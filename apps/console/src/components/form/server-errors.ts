@@ -1,0 +1,28 @@
+/** The module's 400 reply names messages by field (`data.errors`); this puts them on the form's fields. Pure. */
+
+export interface ServerFieldErrors {
+  /** Form field → message. */
+  byField: Record<string, string>;
+  /** Messages for keys no field of the form shows (the alert with `data.value` carries them). */
+  unmatched: string[];
+}
+
+/**
+ * A key is matched as is, through `aliases` (body names that differ from the form's, such as
+ * setPassword's newPassword), or by its first path segment ('list.0.ip' → 'list').
+ */
+export function serverFieldErrors(
+  errors: Readonly<Record<string, string>> | undefined,
+  fieldNames: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): ServerFieldErrors {
+  const byField: Record<string, string> = {};
+  const unmatched: string[] = [];
+  for (const [key, message] of Object.entries(errors ?? {})) {
+    const head = key.split('.')[0]!;
+    const name = [key, aliases[key], head, aliases[head]].find((n): n is string => n !== undefined && fieldNames.includes(n));
+    if (name === undefined) unmatched.push(message);
+    else byField[name] ??= message;
+  }
+  return { byField, unmatched };
+}

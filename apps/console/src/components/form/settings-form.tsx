@@ -1,0 +1,46 @@
+/**
+ * A settings form as one component: give it the contract schema, the loaded values and the field
+ * layout; it draws the fields and Save (hidden without write permission). Extra buttons (Cancel)
+ * go in `actions`. Screens that draw their own fields use `useSettingsForm` and `FormFields`.
+ */
+import { useId, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { FormFields, type FieldsLayout } from './form-fields.tsx';
+import { useSettingsForm, type ObjectSchema, type SettingsFormOptions } from './use-settings-form.ts';
+
+export interface SettingsFormProps<S extends ObjectSchema> extends SettingsFormOptions<S> {
+  layout?: FieldsLayout;
+  /** The form's accessible name (and the table's caption). */
+  title?: string;
+  actions?: ReactNode;
+}
+
+export const SAVE_LABEL = 'Save';
+
+export function SettingsForm<S extends ObjectSchema>({ layout, title, actions, ...options }: SettingsFormProps<S>) {
+  const state = useSettingsForm(options);
+  const formId = useId();
+  return (
+    <Form
+      noValidate
+      aria-label={title}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void state.save();
+      }}
+    >
+      <FormFields state={state} formId={formId} layout={layout} caption={title} />
+      <div className="d-flex gap-2">
+        {!state.readOnly && (
+          <Button type="submit" variant="primary" disabled={state.saving}>
+            {state.saving && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            {SAVE_LABEL}
+          </Button>
+        )}
+        {actions}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { endpoints, type BodyOf } from '@meter/contract';
+import { callEndpoint } from '../../../lib/api.ts';
+
+type UserPasswordBody = BodyOf<typeof endpoints.setUserPassword>;
+type OwnPasswordBody = BodyOf<typeof endpoints.setPassword>;
+
+// Both report refusals through the form (002 §8.3: the reply text, danger), so the generic alert stays quiet.
+
+/** An administrator sets another user's password (PUT usermg/user/pwd/{username}). */
+export const useSetUserPassword = () =>
+  useMutation({
+    mutationFn: (body: UserPasswordBody) => callEndpoint(endpoints.setUserPassword, { params: { username: body.name }, body, suppress: true }),
+  });
+
+/** The signed-in user changes their own password with the current one (PATCH command/setPassword). */
+export const useChangeOwnPassword = () =>
+  useMutation({
+    mutationFn: (body: OwnPasswordBody) => callEndpoint(endpoints.setPassword, { body, suppress: true }),
+  });

@@ -1,0 +1,18 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hasUnsavedChanges, registerDirtyCheck, shouldBlockLeaving } from '../src/lib/unsaved-changes.ts';
+
+test('leaving is blocked only while a mounted form reports changes, and never towards Login', () => {
+  let dirty = false;
+  const unregister = registerDirtyCheck(() => dirty);
+  const clean = registerDirtyCheck(() => false);
+  assert.equal(shouldBlockLeaving('/a', '/b'), false);
+  dirty = true;
+  assert.equal(hasUnsavedChanges(), true);
+  assert.equal(shouldBlockLeaving('/a', '/b'), true);
+  assert.equal(shouldBlockLeaving('/a', '/login'), false);
+  assert.equal(shouldBlockLeaving('/a', '/a'), false);
+  unregister();
+  clean();
+  assert.equal(shouldBlockLeaving('/a', '/b'), false);
+});

@@ -1,0 +1,157 @@
+/**
+ * Password Management › Edit: another user's password (policy check, override, the module's
+ * refusal shown as is) and the admin's own change through the default-password prompt, which
+ * ends the session and asks for a sign-in with the new password.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, launchBrowser, newPage, signIn, startModule, type ModuleServer } from '../lib/harness.ts';
+
+const EDIT_PATH = '/setting/user_management/password_management/edit';
+const NEW_ADMIN_PASSWORD = 'Meter2026pw';
+let server: ModuleServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startModule();
+  browser = await launchBrowser();
+  const token = await server.login();
+  const add = await server.api('POST', '/usermg/user/add', { name: 'operator', password: 'Operator123', accessLevel: 'view' }, token);
+  assert.equal(add.status, 200);
+  // The module limits concurrent sessions: the browser sessions of the tests need the room.
+  await server.api('POST', '/users/logout', {}, token);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Signs in and waits for the landing page (Login reloads once). */
+async function signedIn(username?: string, password?: string): Promise<Page> {
+  const { page } = await newPage(browser, server.baseUrl);
+  await signIn(page, username, password);
+  await page.waitForURL((u) => u.pathname !== '/login' && u.pathname !== '/');
+  return page;
+}
+
+async function openEdit(username: string): Promise<Page> {
+  const page = await signedIn();
+  await page.goto(`${EDIT_PATH}/${username}`);
+  await page.getByLabel('Repeat Password').waitFor();
+  return page;
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const feedbackOf = (page: Page, label: string) => page.locator('.mb-3').filter({ has: field(page, label) }).locator('.invalid-feedback');
+/** Ends the session through Logout (the module counts concurrent sessions), then closes the context. */
+async function signOut(page: Page): Promise<void> {
+  const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/logout');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await loggedOut;
+  await page.context().close();
+}
+
+const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+function countCalls(page: Page): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/usermg/user/pwd/') || path === '/api/command/setPassword') n++;
+  });
+  return () => n;
+}
+
+test('"Passwords do not match" when Repeat Password differs, and nothing is sent', async () => {
+  const page = await openEdit('operator');
+  const calls = countCalls(page);
+  assert.equal(await field(page, 'Username').inputValue(), 'operator');
+  await field(page, 'Password').fill('Operator456');
+  await field(page, 'Repeat Password').fill('Operator457');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await feedbackOf(page, 'Repeat Password').getByText('Passwords do not match', { exact: true }).waitFor();
+  assert.equal(calls(), 0);
+  await signOut(page);
+});
+
+test('the loaded policy is checked unless override is ticked; with override the change is saved', async () => {
+  const page = await openEdit('operator');
+  const calls = countCalls(page);
+  await field(page, 'Password').fill('short');
+  await field(page, 'Repeat Password').fill('short');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await feedbackOf(page, 'Password').getByText('Password must be at least 8 characters', { exact: true }).waitFor();
+  await field(page, 'Password').fill('longenough');
+  await field(page, 'Repeat Password').fill('longenough');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await feedbackOf(page, 'Password').getByText('Password must contain at least one number', { exact: true }).waitFor();
+  assert.equal(calls(), 0);
+
+  await field(page, 'Override Password Policy').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await alert(page, 'User operator password changed').waitFor();
+  // The list screen does not exist yet: the password policy screen stands in for it.
+  await page.waitForURL('**/setting/user_management/password_policy');
+  assert.equal(calls(), 1);
+  await server.api('POST', '/users/logout', {}, await server.login('operator', 'longenough'));
+  await signOut(page);
+});
+
+test("a refused change shows the module's reply text", async () => {
+  const page = await openEdit('admin');
+  await field(page, 'Current Password').fill('not-the-password');
+  await field(page, 'Password').fill('Another123');
+  await field(page, 'Repeat Password').fill('Another123');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await alert(page, 'Current password incorrect').waitFor();
+  await feedbackOf(page, 'Current Password').getByText('Current password incorrect', { exact: true }).waitFor();
+  assert.equal(new URL(page.url()).pathname, `${EDIT_PATH}/admin`);
+  await signOut(page);
+});
+
+test('Cancel leaves at once without edits, and asks first with them', async () => {
+  const page = await openEdit('operator');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL('**/setting/user_management/password_policy');
+
+  await page.goto(`${EDIT_PATH}/operator`);
+  await field(page, 'Password').fill('typed');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'You have unsaved change' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(new URL(page.url()).pathname, `${EDIT_PATH}/operator`);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+  await page.waitForURL('**/setting/user_management/password_policy');
+  await signOut(page);
+});
+
+test("the admin's own change from the default-password prompt ends the session; the new password signs in", async () => {
+  const page = await signedIn();
+  const prompt = page.getByRole('dialog', { name: 'Confirmation' });
+  await prompt.getByText('You are using default password. Click continue to change your password.').waitFor();
+  await prompt.getByRole('button', { name: 'Yes, continue' }).click();
+  await page.waitForURL(`**${EDIT_PATH}/admin`);
+
+  assert.equal(await field(page, 'Username').inputValue(), 'admin');
+  assert.equal(await field(page, 'Override Password Policy').count(), 0);
+  await field(page, 'Current Password').fill(ADMIN_PASSWORD);
+  await field(page, 'Password').fill(NEW_ADMIN_PASSWORD);
+  await field(page, 'Repeat Password').fill(NEW_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await alert(page, 'User admin password changed').waitFor();
+  await page.waitForURL((u) => u.pathname === '/login');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('user')), null);
+
+  assert.equal((await server.api('POST', '/users/authenticate', { username: 'admin', password: ADMIN_PASSWORD })).status, 401);
+  await page.getByLabel('User Name').fill('admin');
+  await page.getByLabel('Password').fill(NEW_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/reading/metering/basic_metering');
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  // The default flag is gone with the default password: no prompt this time.
+  assert.equal(await page.getByRole('dialog', { name: 'Confirmation' }).count(), 0);
+  await signOut(page);
+});

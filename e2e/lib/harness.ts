@@ -133,3 +133,14 @@ export async function signInToMain(page: Page, username = 'admin', password = AD
   await reloaded;
   await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
+
+/** Ends the session through Logout (the module counts concurrent sessions), then closes the context. */
+export async function signOut(page: Page): Promise<void> {
+  const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/logout');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await loggedOut;
+  await page.context().close();
+}
+
+/** An alert of the global strip that contains the text. */
+export const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });

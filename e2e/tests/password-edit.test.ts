@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, launchBrowser, newPage, signIn, startModule, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, launchBrowser, newPage, signIn, startModule, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
 
 const EDIT_PATH = '/setting/user_management/password_management/edit';
 const NEW_ADMIN_PASSWORD = 'Meter2026pw';
@@ -45,15 +45,6 @@ async function openEdit(username: string): Promise<Page> {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const feedbackOf = (page: Page, label: string) => page.locator('.mb-3').filter({ has: field(page, label) }).locator('.invalid-feedback');
-/** Ends the session through Logout (the module counts concurrent sessions), then closes the context. */
-async function signOut(page: Page): Promise<void> {
-  const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/logout');
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await loggedOut;
-  await page.context().close();
-}
-
-const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 function countCalls(page: Page): () => number {
   let n = 0;
@@ -91,7 +82,7 @@ test('the loaded policy is checked unless override is ticked; with override the 
 
   await field(page, 'Override Password Policy').check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await alert(page, 'User operator password changed').waitFor();
+  await alertWith(page, 'User operator password changed').waitFor();
   // The list screen does not exist yet: the password policy screen stands in for it.
   await page.waitForURL('**/setting/user_management/password_policy');
   assert.equal(calls(), 1);
@@ -105,7 +96,7 @@ test("a refused change shows the module's reply text", async () => {
   await field(page, 'Password').fill('Another123');
   await field(page, 'Repeat Password').fill('Another123');
   await page.getByRole('button', { name: 'Save' }).click();
-  await alert(page, 'Current password incorrect').waitFor();
+  await alertWith(page, 'Current password incorrect').waitFor();
   await feedbackOf(page, 'Current Password').getByText('Current password incorrect', { exact: true }).waitFor();
   assert.equal(new URL(page.url()).pathname, `${EDIT_PATH}/admin`);
   await signOut(page);
@@ -141,7 +132,7 @@ test("the admin's own change from the default-password prompt ends the session; 
   await field(page, 'Password').fill(NEW_ADMIN_PASSWORD);
   await field(page, 'Repeat Password').fill(NEW_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Save' }).click();
-  await alert(page, 'User admin password changed').waitFor();
+  await alertWith(page, 'User admin password changed').waitFor();
   await page.waitForURL((u) => u.pathname === '/login');
   assert.equal(await page.evaluate(() => sessionStorage.getItem('user')), null);
 

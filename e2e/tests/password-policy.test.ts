@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startModule, type ModuleServer } from '../lib/harness.ts';
+import { launchBrowser, newPage, signIn, startModule, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
 
 const POLICY_PATH = '/setting/user_management/password_policy';
 let server: ModuleServer;
@@ -37,15 +37,6 @@ async function openPolicy(username?: string, password?: string): Promise<Page> {
 
 const row = (page: Page, label: string) => page.getByRole('row').filter({ has: page.getByLabel(label, { exact: true }) });
 const changedMark = (page: Page, label: string) => row(page, label).getByText('Changed', { exact: true });
-/** Ends the session through Logout (the module counts concurrent sessions), then closes the context. */
-async function signOut(page: Page): Promise<void> {
-  const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/logout');
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await loggedOut;
-  await page.context().close();
-}
-
-const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 function countPolicyPuts(page: Page): () => number {
   let n = 0;
@@ -69,7 +60,7 @@ test('a changed marker appears on edit and goes when the value is put back; noth
   await page.getByLabel('Upper and Lower Case').uncheck();
   await page.getByText('Changed', { exact: true }).first().waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Save' }).click();
-  await alert(page, 'Nothing to save.').waitFor();
+  await alertWith(page, 'Nothing to save.').waitFor();
   assert.equal(puts(), 0);
   await signOut(page);
 });
@@ -97,7 +88,7 @@ test('save: "Password policy configuration saved", marks cleared, and the values
   await page.getByLabel('Password History').fill('3');
   await page.getByLabel('Special Character').check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await alert(page, 'Password policy configuration saved').waitFor();
+  await alertWith(page, 'Password policy configuration saved').waitFor();
   assert.equal(await page.getByText('Changed', { exact: true }).count(), 0);
   // No reboot prompt: the module applies the policy at once.
   assert.equal(await page.getByRole('dialog').count(), 0);

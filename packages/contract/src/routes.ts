@@ -14,6 +14,8 @@ export interface RouteDef {
   hidden?: boolean;
   /** Path this route forwards to when opened itself. */
   redirect?: string;
+  /** Path this route forwards to in emergency mode (000 §6: the reading and settings roots). */
+  emergencyRedirect?: string;
   /** Shown only in (or only outside) emergency system mode (mode 2). */
   mode?: 'emergency' | 'normal';
   /** Shown only when the device is demand verified. */
@@ -27,15 +29,16 @@ export const SYSTEM_MODE_EMERGENCY = 2;
 const R = (path: string, name: string, extra: Omit<RouteDef, 'path' | 'name'> = {}): RouteDef => ({ path, name, ...extra });
 
 const comm = '/setting/communication';
+const EMERGENCY = '/setting/emergency';
 const um = '/setting/user_management';
 
 export const ROUTES: readonly RouteDef[] = [
   R('/login', 'Login', { hidden: true, public: true }),
   R('/login/test', 'Production Test', { hidden: true, public: true }),
   R('/ce_test', 'CE Test', { hidden: true, mask: 48 }),
-  R('/', 'Home', { hidden: true, redirect: '/reading' }),
+  R('/', 'Home', { hidden: true, redirect: '/reading', emergencyRedirect: EMERGENCY }),
 
-  R('/reading', 'Reading', { mask: 12, redirect: '/reading/metering', mode: 'normal' }),
+  R('/reading', 'Reading', { mask: 12, redirect: '/reading/metering', mode: 'normal', emergencyRedirect: EMERGENCY }),
   R('/reading/metering', 'Reading, Metering', { redirect: '/reading/metering/basic_metering' }),
   R('/reading/metering/basic_metering', 'Reading, Metering, Basic'),
   R('/reading/metering/demand', 'Reading, Metering, Demand', { requires: 'demandVerified' }),
@@ -65,11 +68,11 @@ export const ROUTES: readonly RouteDef[] = [
   R('/about/inspection_record', 'About, Inspection Record'),
   R('/about/inspection_record/new', 'About, Inspection Record, New Inspection Record', { hidden: true }),
 
-  R('/setting', 'Settings', { mask: 48, redirect: '/setting/meter' }),
-  R('/setting/emergency', 'Settings, Emergency', { mode: 'emergency', redirect: '/setting/emergency/step1' }),
-  R('/setting/emergency/step1', 'Settings, Emergency, Step1', { mode: 'emergency' }),
-  R('/setting/emergency/step2', 'Settings, Emergency, Step2', { mode: 'emergency' }),
-  R('/setting/emergency/step3', 'Settings, Emergency, Step3', { mode: 'emergency' }),
+  R('/setting', 'Settings', { mask: 48, redirect: '/setting/meter', emergencyRedirect: EMERGENCY }),
+  R(EMERGENCY, 'Settings, Emergency', { mode: 'emergency', redirect: `${EMERGENCY}/step1` }),
+  R(`${EMERGENCY}/step1`, 'Settings, Emergency, Step1', { mode: 'emergency' }),
+  R(`${EMERGENCY}/step2`, 'Settings, Emergency, Step2', { mode: 'emergency' }),
+  R(`${EMERGENCY}/step3`, 'Settings, Emergency, Step3', { mode: 'emergency' }),
   R('/setting/meter', 'Settings, Meter', { mode: 'normal', redirect: '/setting/meter/general' }),
   R('/setting/meter/general', 'Settings, Meter, General'),
   R('/setting/meter/user_and_ct', 'Settings, Meter, User & CT'),

@@ -35,8 +35,6 @@ export const ROOT_PATH = '/';
 const EMERGENCY_PATH = routeByName('Settings, Emergency').path;
 const MODULE_EVENT_LOG_PATH = routeByName('Reading, Log, Module Event Log').path;
 const READING_PATH = routeByName('Reading').path;
-/** 000 §6: in emergency mode the reading and settings roots go to Settings, Emergency. */
-const EMERGENCY_ROOTS = [ROOT_PATH, READING_PATH, routeByName('Settings').path];
 
 const isParamRoute = (r: RouteDef) => r.path.includes('/:');
 const inMenuTable = (r: RouteDef) => !r.public && !isParamRoute(r);
@@ -87,14 +85,14 @@ function landingOf(route: RouteDef, ctx: NavContext): string | undefined {
   return undefined;
 }
 
-/** Where opening `path` should end up, with the emergency-mode forwarding of the roots. */
+/** Where opening `path` should end up, with the emergency-mode forwarding of the roots (000 §6). */
 export function landingPath(path: string, ctx: NavContext): string | undefined {
-  if (ctx.device.systemMode === SYSTEM_MODE_EMERGENCY && EMERGENCY_ROOTS.includes(path)) {
-    const emergency = findRoute(EMERGENCY_PATH);
+  const route = findRoute(path);
+  if (ctx.device.systemMode === SYSTEM_MODE_EMERGENCY && route?.emergencyRedirect) {
+    const emergency = findRoute(route.emergencyRedirect);
     const to = emergency && landingOf(emergency, ctx);
     if (to) return to;
   }
-  const route = findRoute(path);
   return route ? landingOf(route, ctx) : undefined;
 }
 

@@ -16,6 +16,7 @@ import type { ModuleContext } from './context.ts';
 import { SimulatedMeter } from './meter/simulator.ts';
 import type { Services } from './services.ts';
 import { CertificateStore } from './services/certificates/certificate-store.ts';
+import { SecondTicker } from './services/clock/second-ticker.ts';
 import { DeviceService } from './services/device/device-service.ts';
 import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { createUserServices } from './services/users/index.ts';
@@ -48,7 +49,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const meter = new SimulatedMeter(device.meterConfig());
   const certificate = await CertificateStore.open(config.dataDir, device.identity());
   const { users, sessions, resolvePrincipal } = await createUserServices(ctx, events);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate };
+  const ticker = new SecondTicker(ctx.now);
+  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker };
 
   const app = Fastify({
     logger:
@@ -114,6 +116,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
 
   app.addHook('onClose', async () => {
+    ticker.stop();
     sessions.endAll();
     db.close();
   });

@@ -14,6 +14,7 @@ async function run(): Promise<void> {
     const reboot = new Promise<void>((r) => (rebootRequested = r));
     const { app, services } = await buildApp(config, { requestReboot: () => rebootRequested() });
     await app.listen({ port: config.port, host: config.host });
+    services.ticker.start();
     services.events.write('Info', 'Module started');
     await reboot;
     app.log.info('reboot requested');

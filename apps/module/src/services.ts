@@ -1,6 +1,7 @@
 import type { ModuleContext } from './context.ts';
 import type { ReadingSource } from './meter/reading-source.ts';
 import type { CertificateStore } from './services/certificates/certificate-store.ts';
+import type { SecondTicker } from './services/clock/second-ticker.ts';
 import type { DeviceService } from './services/device/device-service.ts';
 import type { ModuleEventLog } from './services/events/module-event-log.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
@@ -15,4 +16,6 @@ export interface Services {
   device: DeviceService;
   meter: ReadingSource;
   certificate: CertificateStore;
+  /** Once-a-second heartbeat (started by the launcher, driven by hand in tests). */
+  ticker: SecondTicker;
 }

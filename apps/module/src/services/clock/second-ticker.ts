@@ -1,0 +1,51 @@
+/**
+ * The module's once-a-second heartbeat: whatever integrates or records over time (energy and
+ * demand registers, data loggers, the trend store) subscribes here instead of keeping a timer of
+ * its own. Tests drive it by hand with `tickAt(ms)`.
+ */
+export type TickListener = (nowMs: number) => void;
+
+export class SecondTicker {
+  private readonly listeners: TickListener[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly now: () => number) {}
+
+  /** Listeners run in subscription order; one that throws does not stop the others. */
+  subscribe(listener: TickListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  tickAt(nowMs: number): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(nowMs);
+      } catch (err) {
+        console.error('tick listener failed:', err instanceof Error ? err.message : err);
+      }
+    }
+  }
+
+  /** Ticks on the wall-clock second boundary, so samples line up with whole seconds. */
+  start(): void {
+    if (this.timer) return;
+    const schedule = () => {
+      const now = this.now();
+      this.timer = setTimeout(() => {
+        this.tickAt(Math.floor(this.now() / 1000) * 1000);
+        if (this.timer) schedule();
+      }, 1000 - (now % 1000));
+      this.timer.unref();
+    };
+    schedule();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,24 +1,33 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, serverMessages } from '@meter/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAuthHook } from './api/auth-hook.ts';
 import { authRoutes } from './api/auth/index.ts';
 import { deviceRoutes } from './api/device/index.ts';
+import { logsRoutes } from './api/logs/index.ts';
 import { ApiError } from './api/errors.ts';
 import { readingsRoutes } from './api/readings/index.ts';
+import { trendsRoutes } from './api/trends/index.ts';
+import { meteringRoutes } from './api/metering/index.ts';
 import { usersRoutes } from './api/users/index.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
 import { SimulatedMeter } from './meter/simulator.ts';
+import { MeterRegisters } from './meter/registers/meter-registers.ts';
+import { RegisterStore } from './meter/registers/register-store.ts';
 import type { Services } from './services.ts';
 import { CertificateStore } from './services/certificates/certificate-store.ts';
 import { SecondTicker } from './services/clock/second-ticker.ts';
 import { DeviceService } from './services/device/device-service.ts';
+import { DataLogs } from './services/datalog/data-logs.ts';
 import { ModuleEventLog } from './services/events/module-event-log.ts';
+import { AlarmLog } from './services/logs/alarm-log.ts';
+import { MeterEventLog } from './services/logs/meter-event-log.ts';
+import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { createUserServices } from './services/users/index.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
 
@@ -50,7 +59,25 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const certificate = await CertificateStore.open(config.dataDir, device.identity());
   const { users, sessions, resolvePrincipal } = await createUserServices(ctx, events);
   const ticker = new SecondTicker(ctx.now);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker };
+  // Catches up the time the module was away before anything reads the registers.
+  const registers = MeterRegisters.open({ meter, store: new RegisterStore(db), seed: config.seed }, ctx.now());
+  ticker.subscribe((t) => registers.tick(t));
+  const meterEvents = new MeterEventLog(db, ctx.kv, ctx.now);
+  meterEvents.watchClock(ticker);
+  const alarms = new AlarmLog(db);
+  const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
+  dataLogs.subscribe(ticker);
+  // Subscribed after the registers, so each tick reads them already advanced to that second.
+  const trends = new TrendService({
+    dataDir: config.dataDir,
+    meter,
+    harmonics: registerHarmonics(meter),
+    energy: registerEnergy(registers),
+    zone: () => device.state().timeZone,
+    log: (level, message) => events.write(level, message),
+  });
+  trends.subscribe(ticker);
+  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends };
 
   const app = Fastify({
     logger:
@@ -65,6 +92,9 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     bodyLimit: 1024 * 1024,
     // Sessions live in memory, like the device's; clients get `{data}` even on framework errors.
     return503OnClosing: true,
+    // A path Fastify cannot decode (bad percent-encoding) never reaches the error handler: answer
+    // it in the module's shape too, e.g. a mangled trendlog/{parameter}&{start}&{end}&{interval}.
+    frameworkErrors: (error, _request, reply) => void (reply as FastifyReply).status(400).send({ data: { value: error.message } }),
   });
 
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -100,7 +130,10 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   authRoutes(app, services);
   deviceRoutes(app, services);
   readingsRoutes(app, services);
+  meteringRoutes(app, services);
   usersRoutes(app, services);
+  logsRoutes(app, services);
+  trendsRoutes(app, services);
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -118,6 +151,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   app.addHook('onClose', async () => {
     ticker.stop();
     sessions.endAll();
+    registers.close();
+    await trends.close();
     db.close();
   });
   return { app, services };

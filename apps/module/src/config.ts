@@ -12,6 +12,8 @@ const env = z.object({
   MODULE_SEED: z.coerce.number().int().default(20261121),
   MODULE_CONSOLE_DIR: z.string().optional(),
   MODULE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Tests only: every enabled data logger writes a row this often instead of its configured interval. */
+  MODULE_DATALOG_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
 });
 
 export interface ModuleConfig {
@@ -23,6 +25,8 @@ export interface ModuleConfig {
   seed: number;
   consoleDir?: string;
   logLevel: string;
+  /** Overrides the data loggers' interval (seconds), for tests. */
+  dataLogIntervalSeconds?: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -41,5 +45,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     seed: e.MODULE_SEED,
     consoleDir: e.MODULE_CONSOLE_DIR,
     logLevel: e.MODULE_LOG_LEVEL,
+    dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
   };
 }

@@ -1,10 +1,15 @@
 import type { ModuleContext } from './context.ts';
 import type { ReadingSource } from './meter/reading-source.ts';
+import type { MeterRegisters } from './meter/registers/meter-registers.ts';
 import type { CertificateStore } from './services/certificates/certificate-store.ts';
 import type { SecondTicker } from './services/clock/second-ticker.ts';
 import type { DeviceService } from './services/device/device-service.ts';
 import type { ModuleEventLog } from './services/events/module-event-log.ts';
+import type { DataLogs } from './services/datalog/data-logs.ts';
+import type { AlarmLog } from './services/logs/alarm-log.ts';
+import type { MeterEventLog } from './services/logs/meter-event-log.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
+import type { TrendService } from './services/trends/trend-service.ts';
 import type { UserService } from './services/users/user-service.ts';
 
 /** The running module's services, handed to every API area. */
@@ -18,4 +23,14 @@ export interface Services {
   certificate: CertificateStore;
   /** Once-a-second heartbeat (started by the launcher, driven by hand in tests). */
   ticker: SecondTicker;
+  /** The meter's registers: energy and TOU, demand, DI counters, relay outputs. */
+  registers: MeterRegisters;
+  /** The meter's system event log (001 §3): write(event, atMs). */
+  meterEvents: MeterEventLog;
+  /** The alarm log: the alarm engine calls record(entry). */
+  alarms: AlarmLog;
+  /** Data loggers 1, 2, 3 and ac, and their files. */
+  dataLogs: DataLogs;
+  /** The trend store: 1-second real-time and minute energy history, chart queries, export. */
+  trends: TrendService;
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestModule, type TestModule } from './helper.ts';
 
-const PARAMS = { channel: 1, username: 'admin', roleName: 'admin' };
+const PARAMS = { channel: 1, username: 'admin', roleName: 'admin', id: 1, fileName: 'none.csv', filename: 'none.csv', spec: 'VLN&0&60&1min' };
 
 interface RoleCase {
   role: string;

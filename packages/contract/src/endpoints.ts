@@ -8,7 +8,10 @@ import type { AccessKind, Area } from './permissions.ts';
 import { emptyBody, successReply, valueOneBody } from './schemas/common.ts';
 import * as auth from './schemas/auth.ts';
 import * as device from './schemas/device.ts';
+import * as logs from './schemas/logs.ts';
 import * as readings from './schemas/readings.ts';
+import * as metering from './schemas/metering.ts';
+import * as trends from './schemas/trends.ts';
 import * as users from './schemas/users.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -62,6 +65,50 @@ export const endpoints = {
   // Readings (000 §7).
   realtimeSystem: ep({ method: 'GET', path: '/readings/realtime/system', reply: readings.readingRows, auth: read('readings') }),
   realtimeChannel: ep({ method: 'GET', path: '/readings/realtime/channels/:channel', reply: readings.readingRows, auth: read('readings') }),
+  energySystem: ep({ method: 'GET', path: '/readings/energy/system', reply: metering.energyRows, auth: read('readings') }),
+  energyChannel: ep({ method: 'GET', path: '/readings/energy/channels/:channel', reply: metering.energyRows, auth: read('readings') }),
+  demandSystem: ep({ method: 'GET', path: '/readings/demand/system', reply: metering.demandRows, auth: read('readings') }),
+  demandChannel: ep({ method: 'GET', path: '/readings/demand/channels/:channel', reply: metering.demandRows, auth: read('readings') }),
+  harmonicsVoltage: ep({ method: 'GET', path: '/readings/harmonics/voltage', reply: metering.harmonicsRows, auth: read('readings') }),
+  harmonicsCurrent: ep({ method: 'GET', path: '/readings/harmonics/current/:channel', reply: metering.harmonicsRows, auth: read('readings') }),
+  io: ep({ method: 'GET', path: '/readings/io', reply: metering.ioReply, auth: read('readings') }),
+  /** The console shows Toggle to admin only (000 §6); the server's rule is readings edit. */
+  setRO: ep({ method: 'PATCH', path: '/command/setRO', body: metering.setRoBody, reply: successReply, auth: write('readings') }),
+
+  // Logs (001 §7, 002 §7.8). Reading the module event log needs view on any of readings,
+  // configuration or maintenance (000 §6, docs/decisions.md); clearing a log destroys records,
+  // a maintenance action like Management's reset of the alarm record (002 §2.11). Exports only
+  // copy what the caller may already list, so they need the same view as the list.
+  moduleEventLog: ep({ method: 'GET', path: '/eventLog', reply: logs.moduleEventLogReply, auth: read('readings', 'configuration', 'maintenance') }),
+  clearModuleEventLog: ep({ method: 'PATCH', path: '/eventLog/clear', body: logs.clearLogBody, reply: successReply, auth: write('maintenance') }),
+  exportModuleEventLog: ep({ method: 'PATCH', path: '/eventLog/export', body: logs.exportLogBody, reply: logs.exportLogReply, auth: read('readings', 'configuration', 'maintenance') }),
+  moduleEventLogFile: ep({ method: 'GET', path: '/eventLog/export/:fileName', auth: read('readings', 'configuration', 'maintenance'), file: true }),
+  /** Plain list newest first; with idStart/idEnd (maintenance page) {count, eventLogs}. */
+  meterEventLog: ep({ method: 'GET', path: '/readings/systemEvent', reply: logs.meterEventReply, auth: read('readings') }),
+  clearMeterEventLog: ep({ method: 'PATCH', path: '/log/event/delete', body: logs.clearLogBody, reply: successReply, auth: write('maintenance') }),
+  exportMeterEventLog: ep({ method: 'PATCH', path: '/log/eventLog/export', body: logs.exportLogBody, reply: logs.exportLogReply, auth: read('readings') }),
+  meterEventLogFile: ep({ method: 'GET', path: '/log/eventLog/export/:fileName', auth: read('readings'), file: true }),
+  alarmLog: ep({ method: 'GET', path: '/readings/alarm', reply: logs.alarmLogReply, auth: read('readings') }),
+  dataLogFiles: ep({ method: 'GET', path: '/fileList/dataLog/backup:id', reply: logs.dataLogFileList, auth: read('readings') }),
+  /** 001 §6: the handler also requires the admin access level (a role name the area bits cannot express). */
+  deleteDataLogFiles: ep({ method: 'PATCH', path: '/fileList/dataLog/backup:id', body: logs.deleteDataLogBody, reply: successReply, auth: write('readings') }),
+  dataLogFile: ep({ method: 'GET', path: '/backup/backup:id/:filename', auth: read('readings'), file: true }),
+
+  // Trend logs (001 §7). Chart calls carry {parameter}&{start}&{end}&{interval} in one segment
+  // (schemas/trends.ts). Generating, stopping and deleting the export file need only readings
+  // view: the file holds nothing the caller cannot already chart, and it is the reader's own
+  // download (one export slot per device; a new one replaces the file). Clearing the trend store
+  // destroys records: maintenance edit, as Emergency Mode's "clears the trend log" (002 §2.16).
+  realtimeTrend: ep({ method: 'GET', path: '/trendlog/realTime/:spec', reply: trends.trendRows, auth: read('readings') }),
+  energyTrend: ep({ method: 'GET', path: '/trendlog/energy/:spec', reply: trends.trendRows, auth: read('readings') }),
+  trendLogRange: ep({ method: 'GET', path: '/command/trendlog/getLogMaxMin', reply: trends.trendLogRange, auth: read('readings') }),
+  trendLogExportStatus: ep({ method: 'GET', path: '/command/trendlog/getLogExportStat', reply: trends.trendExportStatus, auth: read('readings') }),
+  exportTrendLog: ep({ method: 'PATCH', path: '/command/trendlog/exportLog', body: trends.exportTrendLogBody, reply: successReply, auth: read('readings') }),
+  cancelTrendLogExport: ep({ method: 'PATCH', path: '/command/trendlog/cancelExportLog', body: valueOneBody, reply: successReply, auth: read('readings') }),
+  deleteTrendLogExport: ep({ method: 'PATCH', path: '/command/trendlog/deleteExportLog', body: valueOneBody, reply: successReply, auth: read('readings') }),
+  resetTrendLog: ep({ method: 'PATCH', path: '/command/trendlog/resetLogDB', body: valueOneBody, reply: successReply, auth: write('maintenance') }),
+  /** Opened as a link (token in the query); the name must be the ready export's. */
+  trendLogFile: ep({ method: 'GET', path: '/exportLog/:fileName', auth: read('readings'), file: true }),
 
   // Users, roles, policy, token (002 §7.9). Paths spelled as in the spec.
   generalUserConfig: ep({ method: 'GET', path: '/usrmg/general/config', reply: users.generalUserConfig, auth: read('userConfig') }),

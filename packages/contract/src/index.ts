@@ -8,4 +8,7 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/device.ts';
 export * from './schemas/readings.ts';
+export * from './schemas/logs.ts';
+export * from './schemas/metering.ts';
+export * from './schemas/trends.ts';
 export * from './schemas/users.ts';

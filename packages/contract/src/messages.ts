@@ -115,6 +115,11 @@ export const shellTexts = {
   copied: 'Copied',
 } as const;
 
+/** Reading › Metering (000 §8 "Relay toggle success"). */
+export const meteringTexts = {
+  relayToggled: (n: number) => `Relay output ${n} toggle successful`,
+} as const;
+
 /** Replies of the module in `data.value` for failures it decides (the spec shows none). */
 export const serverMessages = {
   unauthorized: 'Unauthorized',
@@ -154,3 +159,88 @@ export const userManagementTexts = {
   passwordPolicySaved: 'Password policy configuration saved',
   passwordChanged: (name: string) => `User ${name} password changed`,
 } as const;
+
+/**
+ * Trend logs and trend log management (001 §2, §4, §8) to the letter; then the module's replies
+ * to a bad trend call, decided here in the catalogue's voice (see docs/decisions.md).
+ */
+export const trendTexts = {
+  chartHint: 'Double click on the chart to roll back; drag to zoom.',
+  logParam: 'Log Param',
+  logFile: 'Log File',
+  generateFile: 'Generate File',
+  clearLogs: 'Clear Logs',
+  fileNotFound: 'Trend log file not found. Ready to generate.',
+  fileReady: 'Trend log file is ready. (Generating new file will delete current file)',
+  generating: 'Generating the log file...',
+  compressing: 'Compressing',
+  generationStarted: 'Trend log file generating, come back later to download file.',
+  cancelled: 'Trend log generating cancelled',
+  cancelFailed: 'Failed to cancel the generation of Trend logs',
+  resetFailed: 'Failed to reset Trend logs',
+  filesDeleted: 'Trend log files deleted',
+  deleteFailed: 'Failed to delete Trend log files',
+  warningTitle: 'Warning',
+  resetWarning: 'All trend log data and unsaved local data log records will be deleted. This action is irreversible.',
+  deleteConfirm: 'Are you sure you want to delete these trend log files? This action is irreversible.',
+  // The module's replies.
+  badQuery: 'Trend query must be {parameter}&{start}&{end}&{interval}',
+  badParameter: (p: string, allowed: readonly string[]) => `Unknown parameter ${p}: use one of ${allowed.join(', ')}`,
+  badTime: (label: string) => `${label} must be a time in unix seconds`,
+  badInterval: (i: string, allowed: readonly string[]) => `Unknown interval ${i}: use one of ${allowed.join(', ')}`,
+  tooManyPoints: (max: number) => `The time frame holds more than ${max} points at this interval: choose a longer interval`,
+  badPoints: (max: number) => `points must be a whole number from 1 to ${max}`,
+  badStat: 'stat must be avg, min or max',
+  unknownBits: (label: string) => `${label} has unknown parameter bits`,
+  notRecorded: (label: string) => `${label} is not recorded in the trend log`,
+  shortIntervalNotAllowed: '1 second and 15 seconds are not available for energy, demand or power quality logs',
+  outOfRange: 'Start time and end time must be within the range of the selected log types',
+  exportTooLarge: 'The selection is too large for one file: choose a longer interval or a shorter time frame',
+  nothingToCancel: 'No trend log file is being generated',
+  badFileName: 'Invalid file name',
+  exportFailed: (reason: string) => `Trend log file generation failed: ${reason}`,
+} as const;
+
+/**
+ * Logs (001 §8 data logs and event log, 002 §8.3), to the letter; then texts the spec does not
+ * show, decided here in the catalogue's voice (see docs/decisions.md).
+ */
+export const logTexts = {
+  noDataLogSelected: 'No data log selected.',
+  dataLogFilesDeleted: 'Data log files deleted',
+  clearEventLogConfirm: 'Are you sure you want to clear Event Log? This action cannot be undone.',
+  eventLogCleared: 'Event log cleared',
+  /** 002 §8.3. */
+  fileDeleteFailed: 'File delete failed.',
+  addToFilter: 'Add to filter',
+  clearInterval: 'Clear',
+  intervalEndBeforeStart: 'End time must not be earlier than start time',
+  // Decided: the confirmation that lists the file names (001 §8 shows no text for it).
+  deleteDataLogConfirm: 'Are you sure you want to delete these data log files? This action cannot be undone.',
+  // The module's replies to a bad log call.
+  badWindow: 'idStart and idEnd must be whole numbers with idStart <= idEnd and at most 1000 rows',
+  badTime: 'timeStart and timeEnd must be unix seconds',
+  badInterval: 'timeStart must not be later than timeEnd',
+  badLevel: (level: string) => `Unknown level ${level}: use Critical, Error or Info`,
+  badFileName: 'File names must be names of listed data log files',
+  unknownDataLog: 'No such data log',
+  adminOnly: 'Only the admin access level may delete data log files',
+  valueMustBeOne: 'value must be 1',
+  actionMustBeExport: "action must be 'export'",
+} as const;
+
+/** Human texts of the meter's system events (001 §3 keys), shown in the Event column. Decided here. */
+export const meterEventTexts: Record<import('./schemas/logs.ts').MeterEventKey, string> = {
+  restart: 'Meter restart',
+  diSyncDemand: 'Demand synchronised by digital input',
+  cmdSyncDemand: 'Demand synchronised by command',
+  resetEnergy: 'Energy reset',
+  resetDeviceRunTime: 'Device run time reset',
+  resetBatteryRunTime: 'Battery run time reset',
+  modifySysParam: 'System parameters modified',
+  setInitEnergy: 'Initial energy set',
+  modifyTouSettings: 'TOU settings modified',
+  setClk: 'Meter clock set',
+  reversePower: 'Reverse power detected',
+  resetDiPulseCounter: 'DI pulse counter reset',
+};

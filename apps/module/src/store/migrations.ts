@@ -45,4 +45,34 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX module_event_log_time ON module_event_log(timestamp);
   `,
+  // Logs: the meter's system events (001 §3) and the alarm log. Setpoint and value keep the
+  // type they were recorded with (no column type: number stays number, text stays text).
+  `
+  CREATE TABLE meter_event_log (
+    id INTEGER PRIMARY KEY,
+    timestamp INTEGER NOT NULL,
+    event TEXT NOT NULL
+  );
+  CREATE INDEX meter_event_log_time ON meter_event_log(timestamp);
+  CREATE TABLE alarm_log (
+    id INTEGER PRIMARY KEY,
+    timestamp INTEGER NOT NULL,
+    alarm_id INTEGER NOT NULL,
+    parameter TEXT NOT NULL,
+    condition TEXT NOT NULL,
+    set_point NOT NULL,
+    value NOT NULL,
+    status TEXT NOT NULL
+  );
+  CREATE INDEX alarm_log_time ON alarm_log(timestamp);
+  `,
+  // Meter registers (energy, TOU, demand, DI counters, relay states): one JSON document per group,
+  // valid up to as_of (epoch ms), so a restart knows how long the module was away.
+  `
+  CREATE TABLE meter_registers (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    as_of INTEGER NOT NULL
+  );
+  `,
 ];

@@ -1,1 +1,4 @@
 export * from './constants.ts';
+export * from './logs.ts';
+export * from './time-zone.ts';
+export * from './trend.ts';

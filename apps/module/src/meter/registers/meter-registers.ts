@@ -1,0 +1,270 @@
+/**
+ * The meter's registers over time: energy and TOU, demand, DI counters and relay states.
+ * Driven by the once-a-second ticker; saved every ~10 s and on close, not every second.
+ * On start it catches up the time the module was away (the meter kept counting), and on the
+ * very first start it seeds a plausible history, as a meter that has been in service for months.
+ */
+import { DEMAND_DEFAULTS, DEMAND_METHOD, type DemandMethod } from '@meter/contract';
+import { uniform } from '../noise.ts';
+import type { ReadingSource } from '../reading-source.ts';
+import { type DemandSettings, type DemandTrack, feedDemand, newTrack, predictDemand, resetPeaks, restartWindow } from './demand.ts';
+import { type CounterState, DEFAULT_DI_SETUP, type DiSetup, countPulses, newCounters } from './digital-io.ts';
+import { type EnergyState, type RegisterSet, type StepPowers, integrateEnergy, scaleLifetime } from './energy.ts';
+import type { RegisterStore } from './register-store.ts';
+import { buildingLoading, sampleSlots } from './sampling.ts';
+import { DEFAULT_TOU_SCHEDULE, type TouSchedule, monthKey, startOfLocalMonth } from './tou-schedule.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const SAVE_EVERY_MS = 10 * SECOND;
+/** Longest absence that is caught up; older time is lost (bounds the start-up work to ~1 s). */
+export const MAX_CATCH_UP_MS = 35 * DAY;
+/** A live tick further than this from the last one is a clock change, not time the meter ran. */
+export const LIVE_GAP_LIMIT_MS = HOUR;
+/** Resolution of the seeded history of a first start. */
+const SEED_STEP_MS = 15 * MINUTE;
+const STREAM_SEED = 401;
+/** Pulses per hour at full load of an input made a counter by the settings. */
+const DEFAULT_COUNTER_RATE = 60;
+
+/** Integration step for a span: exact (1 s) for short gaps, coarser for long ones. */
+export function stepFor(spanMs: number): number {
+  if (spanMs <= 2 * MINUTE) return SECOND;
+  if (spanMs <= DAY) return 10 * SECOND;
+  return MINUTE;
+}
+
+type DemandMode = 'none' | 'coarse' | 'exact';
+
+interface DemandState {
+  settings: DemandSettings;
+  tracks: Record<string, DemandTrack>;
+}
+export interface RelayState {
+  ro1: 0 | 1;
+  ro2: 0 | 1;
+}
+
+/** Per slot and quantity (current A, kW, kvar, kVA): demand, peak, peak time (ms, 0 none), prediction. */
+export interface DemandView {
+  demand: number[];
+  peak: number[];
+  peakTime: number[];
+  prediction: number[];
+}
+
+export interface RegistersOptions {
+  meter: ReadingSource;
+  store: RegisterStore;
+  seed: number;
+  schedule?: TouSchedule;
+}
+
+export class MeterRegisters {
+  private energy: EnergyState = { month: '', sets: {} };
+  private demand: DemandState = {
+    settings: { method: DEMAND_DEFAULTS.demandMethod, subInterval: DEMAND_DEFAULTS.subInterval, window: DEMAND_DEFAULTS.avgIntervalWindow },
+    tracks: {},
+  };
+  private counters: CounterState = newCounters();
+  private relayState: RelayState = { ro1: 0, ro2: 0 };
+  private diSetup: readonly DiSetup[] = DEFAULT_DI_SETUP;
+  private readonly schedule: TouSchedule;
+  /** The registers hold the meter's counts up to this instant. */
+  private asOf = 0;
+  private savedAt = 0;
+  /** How the tracks' present windows were last fed (a change restarts the windows). */
+  private demandMode: DemandMode = 'exact';
+
+  private constructor(private readonly o: RegistersOptions) {
+    this.schedule = o.schedule ?? DEFAULT_TOU_SCHEDULE;
+  }
+
+  /** Loads the saved registers and catches up to `now`, or seeds a history on a first start. */
+  static open(options: RegistersOptions, now: number): MeterRegisters {
+    const r = new MeterRegisters(options);
+    const energy = options.store.load<EnergyState>('energy');
+    if (!energy) {
+      r.seedHistory(now);
+    } else {
+      r.energy = energy.value;
+      r.asOf = energy.asOf;
+      r.demand = options.store.load<DemandState>('demand')?.value ?? r.demand;
+      r.counters = options.store.load<CounterState>('counters')?.value ?? r.counters;
+      r.relayState = options.store.load<RelayState>('relays')?.value ?? r.relayState;
+      r.diSetup = options.store.load<DiSetup[]>('diSetup')?.value ?? r.diSetup;
+      r.catchUp(now);
+    }
+    r.save();
+    return r;
+  }
+
+  get time(): number {
+    return this.asOf;
+  }
+
+  private zone() {
+    return this.o.meter.config.timeZone ?? 0;
+  }
+
+  /** Demand window length in ms. */
+  private windowMs(): number {
+    return this.demand.settings.window * MINUTE;
+  }
+
+  /**
+   * Integrates [from, to) in clock-aligned steps, each with the reading at its end. Demand:
+   * 'exact' runs the configured windows; 'coarse' runs fixed windows of the window's length (one
+   * average per window: enough for peaks, 15× less work); 'none' leaves demand alone.
+   */
+  private advance(from: number, to: number, stepMs: number, mode: DemandMode): void {
+    const { wiringType, ctFullScale, timeZone = 0 } = this.o.meter.config;
+    const exact = this.demand.settings;
+    const settings: DemandSettings = mode === 'coarse' ? { method: DEMAND_METHOD.fixedWindow, subInterval: exact.window, window: exact.window } : exact;
+    if (mode !== 'none' && mode !== this.demandMode) {
+      // Sub-intervals of another length: the window history starts again (peaks stay).
+      for (const t of Object.values(this.demand.tracks)) restartWindow(t);
+      this.demandMode = mode;
+    }
+    let a = from;
+    while (a < to) {
+      const b = Math.min(to, (Math.floor(a / stepMs) + 1) * stepMs);
+      const snap = this.o.meter.snapshot(b);
+      const slots = sampleSlots(snap, wiringType, true);
+      const powers = new Map<string, StepPowers>();
+      for (const [slot, v] of slots) if (!slot.startsWith('uc')) powers.set(slot, v);
+      if (integrateEnergy(this.energy, powers, a, b, timeZone, this.schedule).length > 0) {
+        // A billing meter's maximum demand starts again with the month.
+        for (const t of Object.values(this.demand.tracks)) resetPeaks(t);
+      }
+      if (mode !== 'none') {
+        for (const [slot, v] of slots) feedDemand((this.demand.tracks[slot] ??= newTrack(4)), settings, [v.current, v.p, v.q, v.s], a, b);
+      }
+      countPulses(this.counters, this.diSetup, buildingLoading(snap, ctFullScale), (b - a) / HOUR);
+      a = b;
+    }
+    this.asOf = Math.max(this.asOf, to);
+  }
+
+  /**
+   * Integrates a span that ends now: windows of earlier months only set peaks the month's turn
+   * clears (none), the month's earlier windows need only their peaks (coarse), and the last two
+   * windows run exactly so the present demand and prediction are right.
+   */
+  private runSpan(from: number, to: number, stepMs: number): void {
+    const win = this.windowMs();
+    const monthFrom = Math.min(to, Math.max(from, startOfLocalMonth(this.zone(), to) - win));
+    const exactFrom = Math.min(to, Math.max(monthFrom, to - 2 * win));
+    if (from < monthFrom) this.advance(from, monthFrom, stepMs, 'none');
+    if (monthFrom < exactFrom) this.advance(monthFrom, exactFrom, stepMs, 'coarse');
+    if (exactFrom < to) this.advance(exactFrom, to, Math.min(stepMs, stepFor(to - exactFrom)), 'exact');
+  }
+
+  /** The meter ran while the module was away: integrate the gap (the last 35 days of it at most). */
+  private catchUp(now: number): void {
+    if (now <= this.asOf) return;
+    const from = Math.max(this.asOf, now - MAX_CATCH_UP_MS);
+    this.runSpan(from, now, stepFor(now - from));
+  }
+
+  /**
+   * First start: the meter has run since the start of the prior month (integrated: the prior
+   * month hourly, which is exact for hour-long tariff periods, the current month per quarter
+   * hour), and was commissioned 4-8 months ago (lifetime registers and counters scaled up from
+   * the integrated span).
+   */
+  private seedHistory(now: number): void {
+    const zone = this.zone();
+    const thisMonth = startOfLocalMonth(zone, now);
+    const start = startOfLocalMonth(zone, thisMonth - 1);
+    this.energy.month = monthKey(zone, start);
+    this.asOf = start;
+    this.advance(start, thisMonth, HOUR, 'none');
+    this.runSpan(thisMonth, now, SEED_STEP_MS);
+    const ageDays = 120 + Math.floor(uniform(this.o.seed, STREAM_SEED, 0, 0) * 120);
+    const factor = Math.max(1, (ageDays * DAY) / Math.max(HOUR, now - start));
+    for (const set of Object.values(this.energy.sets)) scaleLifetime(set, factor);
+    this.counters.counts = this.counters.counts.map((c) => Math.round(c * factor));
+  }
+
+  /** Ticker listener. */
+  tick(nowMs: number): void {
+    const gap = nowMs - this.asOf;
+    if (gap === 0) return;
+    if (gap < 0 || gap > LIVE_GAP_LIMIT_MS) {
+      // The clock was set: the registers continue from the new time without counting the jump.
+      this.asOf = nowMs;
+      this.save();
+      return;
+    }
+    this.runSpan(this.asOf, nowMs, stepFor(gap));
+    if (nowMs - this.savedAt >= SAVE_EVERY_MS) this.save();
+  }
+
+  save(): void {
+    this.o.store.save({ energy: this.energy, demand: this.demand, counters: this.counters, relays: this.relayState, diSetup: this.diSetup }, this.asOf);
+    this.savedAt = this.asOf;
+  }
+
+  close(): void {
+    this.save();
+  }
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  energySet(slot: string): Readonly<RegisterSet> | undefined {
+    return this.energy.sets[slot];
+  }
+
+  /** 'YYYY-MM' of the current TOU month. */
+  get month(): string {
+    return this.energy.month;
+  }
+
+  demandOf(slot: string): DemandView | undefined {
+    const t = this.demand.tracks[slot];
+    if (!t) return undefined;
+    return { demand: [...t.demand], peak: [...t.peak], peakTime: [...t.peakTime], prediction: predictDemand(t, this.demand.settings, this.asOf) };
+  }
+
+  demandSettings(): DemandSettings {
+    return { ...this.demand.settings };
+  }
+
+  /** For the meter settings (demandMethod, subInterval, avgIntervalWindow): restarts the windows. */
+  configureDemand(settings: { method: DemandMethod; subInterval: number; window: number }): void {
+    this.demand.settings = { ...settings };
+    for (const t of Object.values(this.demand.tracks)) restartWindow(t);
+    this.save();
+  }
+
+  digitalInputs(): Array<{ setup: DiSetup; count: number }> {
+    return this.diSetup.map((setup, i) => ({ setup, count: this.counters.counts[i] }));
+  }
+
+  /**
+   * For the IO settings (di{n}Config type, unit, ratio): which inputs count pulses and what a
+   * pulse is worth. Counts are kept; an input that becomes a counter gets a simulated rate.
+   */
+  configureDigitalInputs(config: ReadonlyArray<{ type: 0 | 1; unit: string; ratio: number }>): void {
+    this.diSetup = this.diSetup.map((old, i) => {
+      const c = config[i];
+      if (!c) return old;
+      return { type: c.type, unit: c.unit, ratio: c.ratio, pulsesPerHour: old.pulsesPerHour || DEFAULT_COUNTER_RATE };
+    });
+    this.save();
+  }
+
+  relays(): RelayState {
+    return { ...this.relayState };
+  }
+
+  /** Relay states are saved at once: a command must survive a power cut right after it. */
+  setRelays(state: RelayState): void {
+    this.relayState = { ...state };
+    this.save();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Exported log files (001 §7 eventLog/export, log/eventLog/export): written under
+ * <data>/exports, one file per log kind — a new export replaces the previous one, so exports
+ * never pile up on the device's storage. The download endpoint serves a name only if it is the
+ * current export of that kind: the client never supplies a path.
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type ExportKind = 'module_event_log' | 'meter_event_log';
+
+export class ExportFiles {
+  private readonly dir: string;
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'exports');
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+  }
+
+  /** Writes the file whole (temp + rename) and removes older exports of the kind. Returns its name. */
+  write(kind: ExportKind, stamp: string, content: string): string {
+    const name = `${kind}_${stamp}.csv`;
+    const tmp = join(this.dir, `.${name}.tmp`);
+    writeFileSync(tmp, content, { mode: 0o600 });
+    renameSync(tmp, join(this.dir, name));
+    for (const old of this.namesOf(kind)) if (old !== name) rmSync(join(this.dir, old), { force: true });
+    return name;
+  }
+
+  /** The absolute path of a current export, or null for any other name. */
+  resolve(kind: ExportKind, name: string): string | null {
+    if (!this.namesOf(kind).includes(name)) return null;
+    const path = join(this.dir, name);
+    return existsSync(path) ? path : null;
+  }
+
+  private namesOf(kind: ExportKind): string[] {
+    const pattern = new RegExp(`^${kind}_\\d{8}_\\d{6}\\.csv$`);
+    return readdirSync(this.dir).filter((n) => pattern.test(n));
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Logs (001 §2, §3, §7; 002 §3.4, §7.8): the module event log, the meter's system event log,
+ * the alarm log, exports and the data log files. Log timestamps on the wire are unix seconds;
+ * the console shows them in the device time zone.
+ */
+import { z } from 'zod';
+import { logTexts } from '../messages.ts';
+
+/** Levels of the Module Event Log filter (001 §2), in the order the filter shows them. */
+export const EVENT_LEVELS = ['Critical', 'Error', 'Info'] as const;
+export type EventLevel = (typeof EVENT_LEVELS)[number];
+
+/** 001 §9: event log pages of 10, 20, 40, 80; the first page is rows 0 to 10. */
+export const EVENT_LOG_PAGE_SIZES = [10, 20, 40, 80] as const;
+/** Largest row window one call may ask for (machines reading the whole log page through it). */
+export const MAX_LOG_WINDOW = 1000;
+
+const count = z.coerce.number({ error: logTexts.badWindow }).int({ error: logTexts.badWindow }).min(0, { error: logTexts.badWindow });
+const unixSeconds = z.coerce.number({ error: logTexts.badTime }).int({ error: logTexts.badTime }).min(0, { error: logTexts.badTime });
+
+/**
+ * Query of the filtered log calls (001 §7): idStart/idEnd is a window of rows, newest first
+ * (the first page is 0 to 10), timeStart/timeEnd an inclusive interval in unix seconds, level a
+ * comma-separated subset of EVENT_LEVELS. Other query parameters (token, time) are ignored.
+ */
+export const logQuery = z
+  .object({
+    idStart: count.optional(),
+    idEnd: count.optional(),
+    timeStart: unixSeconds.optional(),
+    timeEnd: unixSeconds.optional(),
+    level: z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        const levels = (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+        const bad = levels.find((l) => !(EVENT_LEVELS as readonly string[]).includes(l));
+        if (bad !== undefined) ctx.addIssue({ code: 'custom', message: logTexts.badLevel(bad) });
+        return levels as EventLevel[];
+      }),
+  })
+  .transform((q, ctx) => {
+    const idStart = q.idStart ?? 0;
+    const idEnd = q.idEnd ?? idStart + EVENT_LOG_PAGE_SIZES[0];
+    if (idEnd < idStart || idEnd - idStart > MAX_LOG_WINDOW) ctx.addIssue({ code: 'custom', message: logTexts.badWindow, path: ['idEnd'] });
+    if (q.timeStart !== undefined && q.timeEnd !== undefined && q.timeStart > q.timeEnd) ctx.addIssue({ code: 'custom', message: logTexts.badInterval, path: ['timeEnd'] });
+    return { idStart, idEnd, timeStart: q.timeStart, timeEnd: q.timeEnd, levels: q.level };
+  });
+export type LogQuery = z.output<typeof logQuery>;
+/** The query as the console sends it. */
+export type LogQueryParams = Partial<Record<'idStart' | 'idEnd' | 'timeStart' | 'timeEnd', number>> & { level?: string };
+
+/** 001 §3 Module event log: count of the rows the filter matches, and the window asked for. */
+export const moduleEventLogEntry = z.object({ level: z.enum(EVENT_LEVELS), message: z.string(), timestamp: z.number().int() });
+export type ModuleEventLogEntry = z.infer<typeof moduleEventLogEntry>;
+export const moduleEventLogReply = z.object({ count: z.number().int(), eventLogs: z.array(moduleEventLogEntry) });
+export type ModuleEventLogReply = z.infer<typeof moduleEventLogReply>;
+
+/** 001 §3 System event keys, as the meter reports them (settings/ioConfig systemEventAlarm too). */
+export const METER_EVENT_KEYS = [
+  'restart',
+  'diSyncDemand',
+  'cmdSyncDemand',
+  'resetEnergy',
+  'resetDeviceRunTime',
+  'resetBatteryRunTime',
+  'modifySysParam',
+  'setInitEnergy',
+  'modifyTouSettings',
+  'setClk',
+  'reversePower',
+  'resetDiPulseCounter',
+] as const;
+export type MeterEventKey = (typeof METER_EVENT_KEYS)[number];
+
+/**
+ * One meter system event: Event is the human text of the key (meterEventTexts), Timestamp unix
+ * seconds. The Event Log tab shows the keys in reverse order, so Timestamp comes first.
+ */
+export const meterEventRecord = z.object({ Event: z.string(), Timestamp: z.number().int() });
+export type MeterEventRecord = z.infer<typeof meterEventRecord>;
+export const METER_EVENT_RECORD_KEYS = ['Event', 'Timestamp'] as const;
+export const meterEventList = z.array(meterEventRecord);
+/** With idStart/idEnd the call pages like the module event log: the same {count, eventLogs} shape. */
+export const meterEventPage = z.object({ count: z.number().int(), eventLogs: z.array(meterEventRecord) });
+export const meterEventReply = z.union([meterEventList, meterEventPage]);
+export type MeterEventPage = z.infer<typeof meterEventPage>;
+
+/**
+ * One alarm log record. The last key is Timestamp (unix seconds): the console moves it to the
+ * front (001 §2). Condition is the setting's sign ('>', '=', '<'); Status says whether the alarm
+ * started or returned to normal.
+ */
+export const ALARM_RECORD_KEYS = ['Alarm', 'Parameter', 'Condition', 'Setpoint', 'Value', 'Status', 'Timestamp'] as const;
+export const ALARM_STATUSES = ['Triggered', 'Recovered'] as const;
+export const alarmRecord = z.object({
+  Alarm: z.number().int(),
+  Parameter: z.string(),
+  Condition: z.enum(['>', '=', '<']),
+  Setpoint: z.union([z.number(), z.string()]),
+  Value: z.union([z.number(), z.string()]),
+  Status: z.enum(ALARM_STATUSES),
+  Timestamp: z.number().int(),
+});
+export type AlarmRecord = z.infer<typeof alarmRecord>;
+export const alarmLogReply = z.array(alarmRecord);
+
+/** {value: 1} clears (001 §7 "body {value}"), as the device's other commands. */
+export const clearLogBody = z.strictObject({ value: z.literal(1, { error: logTexts.valueMustBeOne }) });
+/** 001 §7 "body {action}": the one action is 'export' (the whole log, oldest first). */
+export const exportLogBody = z.strictObject({ action: z.literal('export', { error: logTexts.actionMustBeExport }) });
+/** Where the exported file can be fetched (GET, token-protected): /api/.../{fileName}. */
+export const exportLogReply = z.object({ filePath: z.string() });
+
+/** Data loggers of the reading view: 1, 2, 3 and the AcuCloud logger (002 §2.1, §9.3). */
+export const DATA_LOG_IDS = ['1', '2', '3', 'ac'] as const;
+export type DataLogId = (typeof DATA_LOG_IDS)[number];
+/** File names the module writes and accepts back: no paths, no leading dot. */
+export const DATA_LOG_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+/** 001 §3 Data log file: timestamp is the last update (unix seconds), size in KB (2 decimals). */
+export const dataLogFile = z.object({ filename: z.string(), timestamp: z.number().int(), size: z.number() });
+export type DataLogFile = z.infer<typeof dataLogFile>;
+export const dataLogFileList = z.array(dataLogFile);
+/** 001 §7: PATCH with the array of file names to delete. */
+export const deleteDataLogBody = z
+  .array(z.string({ error: logTexts.badFileName }).regex(DATA_LOG_FILE_NAME, { error: logTexts.badFileName }), { error: logTexts.noDataLogSelected })
+  .min(1, { error: logTexts.noDataLogSelected })
+  .max(1000, { error: logTexts.badFileName });

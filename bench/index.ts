@@ -5,6 +5,7 @@
  *   polling back to back, i.e. far above the console's rate: p50/p99 latency and throughput.
  */
 import { startModule } from '../e2e/lib/harness.ts';
+import { trendsBench } from './trends.ts';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -68,3 +69,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// The trend store, measured inside the module's process (bench/trends.ts).
+await trendsBench();

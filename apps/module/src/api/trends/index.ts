@@ -1,0 +1,84 @@
+/**
+ * Trend logs of 001 §7: the chart queries, the log range, Trend Log Management's export file and
+ * Clear Logs. Chart replies carry `Server-Timing: db;dur=<ms>` (the store's time), so the
+ * console's developer tools and the bench see server time apart from the network.
+ */
+import { endpoints, parseTrendQuery, serverMessages, trendChartQuery, trendTexts } from '@meter/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createReadStream } from 'node:fs';
+import type { Services } from '../../services.ts';
+import { TrendRefusal } from '../../services/trends/index.ts';
+import { badRequest, notFound, validationError } from '../errors.ts';
+import { handle } from '../registry.ts';
+
+function timed<T>(reply: FastifyReply, work: () => T): T {
+  const t0 = performance.now();
+  const out = work();
+  reply.header('Server-Timing', `db;dur=${(performance.now() - t0).toFixed(2)}`);
+  return out;
+}
+
+function chartQuery(query: Record<string, string | undefined>) {
+  const parsed = trendChartQuery.safeParse({ points: query.points, stat: query.stat });
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** A refusal of the store (range, unrecorded parameters, file name) is a 400 with its field. */
+function refusal<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof TrendRefusal) throw badRequest(err.message, err.field ? { [err.field]: err.message } : undefined);
+    throw err;
+  }
+}
+
+export function trendsRoutes(app: FastifyInstance, s: Services): void {
+  const { trends } = s;
+
+  handle(app, endpoints.realtimeTrend, ({ params, query, reply }) => {
+    const q = parseTrendQuery('realtime', params.spec ?? '');
+    if (!q.ok) throw badRequest(q.message, { spec: q.message });
+    const { points, stat } = chartQuery(query);
+    return timed(reply, () => trends.queryRealtime({ ...q.value, points, stat }));
+  });
+
+  handle(app, endpoints.energyTrend, ({ params, query, reply }) => {
+    const q = parseTrendQuery('energy', params.spec ?? '');
+    if (!q.ok) throw badRequest(q.message, { spec: q.message });
+    if (query.stat !== undefined) throw badRequest(trendTexts.badStat);
+    const { points } = chartQuery(query);
+    return timed(reply, () => trends.queryEnergy({ ...q.value, points }));
+  });
+
+  handle(app, endpoints.trendLogRange, () => trends.range());
+  handle(app, endpoints.trendLogExportStatus, () => trends.exports.status());
+
+  handle(app, endpoints.exportTrendLog, ({ body, principal }) => {
+    refusal(() => trends.exports.start(body));
+    s.events.write('Info', `Trend log file generation started by ${principal!.userName}`);
+    return { value: serverMessages.success };
+  });
+
+  // 'Success' means stopped; anything else makes the console say it failed (001 §7, §8).
+  handle(app, endpoints.cancelTrendLogExport, () => ({ value: trends.exports.cancel() ? serverMessages.success : trendTexts.nothingToCancel }));
+
+  handle(app, endpoints.deleteTrendLogExport, () => {
+    trends.exports.delete();
+    return { value: serverMessages.success };
+  });
+
+  handle(app, endpoints.resetTrendLog, ({ principal }) => {
+    trends.reset();
+    s.events.write('Info', `Trend logs cleared by ${principal!.userName}`);
+    return { value: serverMessages.success };
+  });
+
+  handle(app, endpoints.trendLogFile, ({ params, reply }) => {
+    const name = params.fileName ?? '';
+    const path = refusal(() => trends.exports.filePath(name));
+    if (!path) throw notFound();
+    return reply.type('application/zip').header('Content-Disposition', `attachment; filename="${name}"`).send(createReadStream(path));
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * `npm run backfill -- --days 30 [--energy-days 365]`: fills the data folder (MODULE_DATA_DIR,
+ * default ./data where npm was run) with trend history from the simulated meter. Opens the module
+ * the way a start does (so identity, registers and time zone are the folder's own) but never
+ * listens. Idempotent: what exists is skipped. Run it while the module is stopped: its hour-long
+ * write transactions would make a running module's 1-Hz commits wait.
+ */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { backfillTrends, registerEnergy, registerHarmonics } from './services/trends/index.ts';
+
+function arg(name: string): number | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} needs a number of days`);
+  return v;
+}
+
+async function main(): Promise<void> {
+  const days = arg('days') ?? 0;
+  const energyDays = arg('energy-days') ?? 0;
+  if (!days && !energyDays) throw new Error('usage: npm run backfill -- --days 30 [--energy-days 365]');
+  // npm runs workspace scripts in the workspace; a relative data folder means where npm was run.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const config = loadConfig();
+  const { app, services } = await buildApp(config, { logger: false });
+  try {
+    const t0 = performance.now();
+    const r = await backfillTrends(services.trends, {
+      days,
+      energyDays,
+      now: Date.now(),
+      meter: services.meter,
+      harmonics: registerHarmonics(services.meter),
+      energy: registerEnergy(services.registers),
+      onProgress: (m) => console.log(m),
+    });
+    const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+    console.log(
+      `backfill of ${config.dataDir}: ${r.minutesWritten} minutes of 1-second data written (${r.minutesSkipped} existed), ` +
+        `${r.energyMinutesWritten} energy minutes, in ${seconds} s; trend store ${(services.trends.bytes() / 1048576).toFixed(1)} MB`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,232 @@
+/**
+ * Trend Log Management's file (001 §4): none → generating (1) → compressing (2) → ready.
+ * One file per device under <data>/trendlog-export: generating a new one replaces it (the old
+ * file goes at once, a running generation is stopped), Stop returns to none, Delete removes it.
+ * The work runs in the background in windows (generate.ts) and in zlib's thread (zip.ts);
+ * part files carry the job number, so a stopped job cleaning up never touches the next one's.
+ * The ready file survives a restart (export.json next to it).
+ */
+import {
+  localDate,
+  rangeOfTypes,
+  selectedLogTypes,
+  trendTexts,
+  type ExportTrendLogBody,
+  type TrendExportStatus,
+  type TrendLogRange,
+} from '@meter/contract';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { join } from 'node:path';
+import { BucketPlan } from '../buckets.ts';
+import { LOG_INTERVAL_PLANS } from '../intervals.ts';
+import type { QueryStores } from '../query.ts';
+import { exportPlan, unrecordedParameters } from './columns.ts';
+import { ExportCancelled, generateCsv } from './generate.ts';
+import { ZipCancelled, zipFile } from './zip.ts';
+
+export const EXPORT_DIR = 'trendlog-export';
+/** Cells (rows × columns) one file may hold: ~1 GB of CSV, well inside a ZIP without ZIP64. */
+export const MAX_EXPORT_CELLS = 120_000_000;
+const CSV_BYTE_LIMIT = 0xf0000000;
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+
+/** A request the module refuses (400), with the body field it concerns. */
+export class TrendRefusal extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ExportDeps {
+  dataDir: string;
+  stores: QueryStores;
+  range(): TrendLogRange;
+  log(level: 'Info' | 'Error', message: string): void;
+}
+
+interface Job {
+  id: number;
+  cancelled: boolean;
+  stage: 1 | 2;
+  start: number;
+  end: number;
+  current: number;
+  bytes: number;
+}
+
+interface ReadyFile {
+  fileName: string;
+  start: number;
+  end: number;
+  size: number;
+}
+
+export class TrendExports {
+  readonly dir: string;
+  private job: Job | undefined;
+  private ready: ReadyFile | undefined;
+  private seq = 0;
+  /** Jobs still running, the stopped ones included until they have removed their parts. */
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly d: ExportDeps) {
+    this.dir = join(d.dataDir, EXPORT_DIR);
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    // Parts of a generation a reboot interrupted are worthless.
+    for (const name of readdirSync(this.dir)) if (name.endsWith('.part')) rmSync(join(this.dir, name), { force: true });
+    try {
+      const saved = JSON.parse(readFileSync(join(this.dir, 'export.json'), 'utf8')) as ReadyFile;
+      if (FILE_NAME.test(saved.fileName) && existsSync(join(this.dir, saved.fileName))) this.ready = saved;
+    } catch {
+      /* no file ready */
+    }
+  }
+
+  status(): TrendExportStatus {
+    const j = this.job;
+    if (j) return { exportStat: j.stage, exportFileName: '', currentTimeStamp: j.stage === 1 ? j.current : j.end, startTimeStamp: j.start, endTimeStamp: j.end, filesize: j.bytes };
+    const r = this.ready;
+    if (r) return { exportStat: false, exportFileName: r.fileName, currentTimeStamp: r.end, startTimeStamp: r.start, endTimeStamp: r.end, filesize: r.size };
+    return { exportStat: false, exportFileName: '', currentTimeStamp: 0, startTimeStamp: 0, endTimeStamp: 0, filesize: 0 };
+  }
+
+  /** 001 §5 checks that need the data, then starts the generation in the background. */
+  start(body: ExportTrendLogBody): void {
+    const unrecorded = unrecordedParameters(body);
+    if (unrecorded.length) throw new TrendRefusal(trendTexts.notRecorded(unrecorded.join(', ')), 'logParamArray');
+    const types = selectedLogTypes(body);
+    const { min, max } = rangeOfTypes(this.d.range(), types);
+    if (min === 0 || max === 0 || body.startTime < min || body.endTime > max) throw new TrendRefusal(trendTexts.outOfRange, 'startTime');
+    const interval = LOG_INTERVAL_PLANS[body.logInterval]!;
+    const plan = exportPlan(body);
+    const nominal = new BucketPlan(interval.size, this.d.stores.clock).nominalSeconds;
+    if (((body.endTime - body.startTime) / nominal + 1) * plan.columns.length > MAX_EXPORT_CELLS) throw new TrendRefusal(trendTexts.exportTooLarge, 'logInterval');
+
+    this.stopJob();
+    this.removeReady();
+    const job: Job = { id: ++this.seq, cancelled: false, stage: 1, start: body.startTime, end: body.endTime, current: body.startTime, bytes: 0 };
+    this.job = job;
+    const done = this.run(job, body);
+    this.running.add(done);
+    void done.finally(() => this.running.delete(done));
+  }
+
+  /** Stop (001 §4): true when a generation was running. */
+  cancel(): boolean {
+    return this.stopJob();
+  }
+
+  /** Delete: stops a generation and removes the file. */
+  delete(): void {
+    this.stopJob();
+    this.removeReady();
+  }
+
+  /** Only the ready file, by its exact name; a name that could be a path is refused. */
+  filePath(name: string): string | undefined {
+    if (!FILE_NAME.test(name) || name.includes('..')) throw new TrendRefusal(trendTexts.badFileName, 'fileName');
+    if (!this.ready || this.ready.fileName !== name) return undefined;
+    const p = join(this.dir, name);
+    return existsSync(p) ? p : undefined;
+  }
+
+  /** Waits until every job, stopped ones included, has finished and cleaned up. */
+  async settle(): Promise<void> {
+    await Promise.all([...this.running]);
+  }
+
+  async close(): Promise<void> {
+    this.stopJob();
+    await this.settle();
+  }
+
+  private stopJob(): boolean {
+    const job = this.job;
+    if (!job) return false;
+    job.cancelled = true;
+    this.job = undefined;
+    return true;
+  }
+
+  private removeReady(): void {
+    if (this.ready) rmSync(join(this.dir, this.ready.fileName), { force: true });
+    rmSync(join(this.dir, 'export.json'), { force: true });
+    this.ready = undefined;
+  }
+
+  private fileBase(start: number, end: number): string {
+    const stamp = (t: number) => {
+      const d = localDate(this.d.stores.clock.zone, t);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.year}${p(d.month)}${p(d.day)}-${p(d.hour)}${p(d.minute)}${p(d.second)}`;
+    };
+    return `TrendLog_${stamp(start)}_${stamp(end)}`;
+  }
+
+  private async run(job: Job, body: ExportTrendLogBody): Promise<void> {
+    const csvPart = join(this.dir, `.job${job.id}.csv.part`);
+    const zipPart = join(this.dir, `.job${job.id}.zip.part`);
+    const cancelled = () => job.cancelled;
+    try {
+      const out = createWriteStream(csvPart, { mode: 0o600 });
+      // A write error (disk full) must fail this job, never reach the process as unhandled.
+      let failure: Error | undefined;
+      out.on('error', (e) => (failure = e));
+      try {
+        await generateCsv({
+          stores: this.d.stores,
+          interval: LOG_INTERVAL_PLANS[body.logInterval]!,
+          plan: exportPlan(body),
+          start: body.startTime,
+          end: body.endTime,
+          write: (text) => {
+            if (failure) throw failure;
+            return this.write(out, job, text);
+          },
+          cancelled,
+          onProgress: (t) => (job.current = t),
+        });
+      } finally {
+        out.end();
+        await finished(out).catch(() => {});
+      }
+      if (failure) throw failure;
+      if (job.cancelled) throw new ExportCancelled('cancelled');
+      job.stage = 2;
+      job.bytes = 0;
+      const base = this.fileBase(job.start, job.end);
+      const size = await zipFile(csvPart, zipPart, `${base}.csv`, {
+        mtime: localDate(this.d.stores.clock.zone, Date.now() / 1000),
+        onProgress: (b) => (job.bytes = b),
+        cancelled,
+      });
+      // No await from here on: a Stop or a newer job cannot slip in between check and rename.
+      if (job.cancelled) throw new ExportCancelled('cancelled');
+      const fileName = `${base}.zip`;
+      renameSync(zipPart, join(this.dir, fileName));
+      this.ready = { fileName, start: job.start, end: job.end, size };
+      writeFileSync(join(this.dir, 'export.json'), JSON.stringify(this.ready), { mode: 0o600 });
+      this.job = undefined;
+    } catch (err) {
+      if (!(err instanceof ExportCancelled || err instanceof ZipCancelled || job.cancelled)) {
+        this.d.log('Error', trendTexts.exportFailed(err instanceof Error ? err.message : String(err)));
+      }
+      if (this.job === job) this.job = undefined;
+    } finally {
+      rmSync(csvPart, { force: true });
+      rmSync(zipPart, { force: true });
+    }
+  }
+
+  private async write(out: WriteStream, job: Job, text: string): Promise<void> {
+    job.bytes += Buffer.byteLength(text);
+    if (job.bytes > CSV_BYTE_LIMIT) throw new Error('file too large');
+    // once() rejects when the stream fails (disk full) while we wait.
+    if (!out.write(text)) await once(out, 'drain');
+  }
+}

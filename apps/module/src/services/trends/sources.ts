@@ -1,0 +1,75 @@
+/**
+ * Where the trend store reads what the snapshot does not carry: voltage THD (the harmonics
+ * registers) and the cumulative energy registers. Two small interfaces, so a Modbus meter (or a
+ * change in the registers' API) is one adapter here, not a change in the store.
+ */
+import { CHANNEL_COUNT } from '@meter/contract';
+import type { MeterSnapshot, ReadingSource } from '../../meter/reading-source.ts';
+import { voltageSpectrum } from '../../meter/registers/harmonics.ts';
+import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';
+import { inputSlot, phaseSlot, SYSTEM_SLOT } from '../../meter/registers/sampling.ts';
+import { ENERGY_COLUMNS, ENERGY_PARAMS, ENERGY_VALUE_COUNT } from './series.ts';
+
+export interface HarmonicsSource {
+  /** Voltage THD of phases A, B, C in % for the instant of the snapshot (NaN when unknown). */
+  vthd(snap: MeterSnapshot): [number, number, number];
+}
+
+export interface EnergySource {
+  /**
+   * Cumulative registers now, in kWh / kvarh / kVAh, laid out as series.ts says
+   * (parameter EP, EQ, ES × columns Phase A-C, System, Input Channel 1-18); NaN where unknown.
+   */
+  totals(): Float64Array;
+}
+
+/** The harmonics registers' voltage spectrum: deterministic from (seed, time), like the simulator. */
+export function registerHarmonics(meter: ReadingSource): HarmonicsSource {
+  return {
+    vthd(snap) {
+      const { seed, ctFullScale } = meter.config;
+      return [0, 1, 2].map((ph) => voltageSpectrum(seed, snap, ph as 0 | 1 | 2, ctFullScale).thd) as [number, number, number];
+    },
+  };
+}
+
+/** Register slot of each energy column (series.ts order). */
+const SLOTS = [phaseSlot(0), phaseSlot(1), phaseSlot(2), SYSTEM_SLOT, ...Array.from({ length: CHANNEL_COUNT }, (_, i) => inputSlot(i + 1))];
+
+/** EP = import active, EQ = import reactive, ES = apparent (001 §3 energy bits). */
+export function registerEnergy(registers: MeterRegisters): EnergySource {
+  return {
+    totals() {
+      const out = new Float64Array(ENERGY_VALUE_COUNT).fill(NaN);
+      const n = ENERGY_COLUMNS.length;
+      SLOTS.forEach((slot, c) => {
+        const set = registers.energySet(slot);
+        if (!set) return;
+        out[c] = set.importActive;
+        out[n + c] = set.importReactive;
+        out[2 * n + c] = set.apparent;
+      });
+      return out;
+    },
+  };
+}
+
+/**
+ * Energy over one minute ending at the snapshot, from its powers held for the minute (the
+ * registers' own rule: a step takes the reading at its end). Used by the backfill, which walks
+ * history backwards from the live registers.
+ */
+export function minuteIncrements(snap: MeterSnapshot, out: Float64Array = new Float64Array(ENERGY_VALUE_COUNT)): Float64Array {
+  const h = 1 / 60;
+  const n = ENERGY_COLUMNS.length;
+  const at = (c: number) => (c < 3 ? snap.phases[c]! : c === 3 ? snap.system : snap.inputs[c - 4]!);
+  for (let c = 0; c < n; c++) {
+    const x = at(c);
+    out[c] = Math.max(0, x.p) * h;
+    out[n + c] = Math.max(0, x.q) * h;
+    out[2 * n + c] = Math.abs(x.s) * h;
+  }
+  return out;
+}
+
+export const ENERGY_PARAM_INDEX = Object.fromEntries(ENERGY_PARAMS.map((p, i) => [p, i])) as Record<(typeof ENERGY_PARAMS)[number], number>;

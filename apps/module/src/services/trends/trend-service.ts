@@ -1,0 +1,101 @@
+/**
+ * The trend store, put together: its SQLite file, the 1-Hz recorder, the chart queries, the
+ * log range, the export and Clear Logs. The API and the backfill use this and nothing inside.
+ */
+import type { TimeZone } from '@meter/contract';
+import type { ReadingSource } from '../../meter/reading-source.ts';
+import type { SecondTicker } from '../clock/second-ticker.ts';
+import { ZoneClock } from './buckets.ts';
+import { EnergyStore } from './energy-store.ts';
+import { TrendExports } from './export/exports.ts';
+import { queryEnergy, queryRealtime, type EnergyQuery, type QueryStores, type RealtimeQuery } from './query.ts';
+import { trendLogRange } from './range.ts';
+import { RealtimeStore } from './realtime-store.ts';
+import { TrendRecorder } from './recorder.ts';
+import { Retention } from './retention.ts';
+import type { EnergySource, HarmonicsSource } from './sources.ts';
+import { ALL_TABLES, openTrendDb, trendDbBytes, type TrendDb } from './trend-db.ts';
+
+export interface TrendServiceOptions {
+  dataDir: string;
+  meter: ReadingSource;
+  harmonics: HarmonicsSource;
+  energy: EnergySource;
+  /** The device time zone (rollup days, presets, CSV stamps). */
+  zone: () => TimeZone;
+  log?: (level: 'Info' | 'Error', message: string) => void;
+}
+
+export class TrendService {
+  readonly db: TrendDb;
+  readonly clock: ZoneClock;
+  readonly realtime: RealtimeStore;
+  readonly energyStore: EnergyStore;
+  readonly retention: Retention;
+  readonly recorder: TrendRecorder;
+  readonly exports: TrendExports;
+  private readonly stores: QueryStores;
+
+  constructor(readonly options: TrendServiceOptions) {
+    this.db = openTrendDb(options.dataDir);
+    this.clock = new ZoneClock(options.zone);
+    this.realtime = new RealtimeStore(this.db);
+    this.energyStore = new EnergyStore(this.db);
+    this.retention = new Retention(this.db);
+    this.stores = { realtime: this.realtime, energy: this.energyStore, clock: this.clock };
+    this.recorder = new TrendRecorder({
+      db: this.db,
+      meter: options.meter,
+      harmonics: options.harmonics,
+      energy: options.energy,
+      clock: this.clock,
+      realtime: this.realtime,
+      energyStore: this.energyStore,
+      retention: this.retention,
+    });
+    this.exports = new TrendExports({ dataDir: options.dataDir, stores: this.stores, range: () => this.range(), log: options.log ?? (() => {}) });
+  }
+
+  /** Records on every tick of the module's heartbeat. */
+  subscribe(ticker: SecondTicker): () => void {
+    return ticker.subscribe((t) => this.recorder.tick(t));
+  }
+
+  queryRealtime(q: RealtimeQuery) {
+    return queryRealtime(this.stores, q);
+  }
+
+  queryEnergy(q: EnergyQuery) {
+    return queryEnergy(this.stores, q);
+  }
+
+  range() {
+    return trendLogRange(this.realtime, this.energyStore, this.clock);
+  }
+
+  /** Bytes of the store's database file (pages in use and free). */
+  bytes(): number {
+    return trendDbBytes(this.db);
+  }
+
+  /**
+   * Clear Logs (resetLogDB): every trend row and the export file. DELETE without WHERE is
+   * SQLite's truncate (pages dropped, not rows visited); VACUUM then gives the space back.
+   * The energy registers themselves live in the meter and keep counting.
+   */
+  reset(): void {
+    this.exports.delete();
+    this.db.transaction(() => {
+      for (const table of ALL_TABLES) this.db.prepare(`DELETE FROM ${table}`).run();
+    })();
+    this.recorder.forget();
+    // In WAL mode VACUUM's smaller file only reaches the disk at a checkpoint.
+    this.db.exec('VACUUM');
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  async close(): Promise<void> {
+    await this.exports.close();
+    this.db.close();
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Trend store figures, measured in the module's own process (server time, no network):
+ * - backfill of 30 days of 1-second data and a year of energy (time, and bytes on disk: the
+ *   trends.sqlite file after a checkpoint, with each table's share from SQLite's dbstat);
+ * - the 1-Hz ingest on the full store: time of each recorder tick (snapshot, harmonics, packing,
+ *   the commit, minute closes, retention batches), p50 / p99 / max;
+ * - chart queries: 10 minutes at 1 s, 30 days at 1 hour, a year of energy at 1 day, timed
+ *   in-process (p50 / p99 of 200) and through the HTTP handler (its Server-Timing header);
+ * - the CSV export: rows per second while generating, then the zip.
+ * Figures only; nothing is asserted.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setImmediate as tick } from 'node:timers/promises';
+import { buildApp } from '../apps/module/src/app.ts';
+import { loadConfig } from '../apps/module/src/config.ts';
+import { backfillTrends, registerEnergy, registerHarmonics } from '../apps/module/src/services/trends/index.ts';
+
+const MB = 1024 * 1024;
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+
+function timeMany(n: number, fn: () => unknown): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    fn();
+    out.push(performance.now() - t);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+export async function trendsBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-trends-'));
+  const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: 'Admin1234', MODULE_LOG_LEVEL: 'silent' });
+  const { app, services: s } = await buildApp(config, { logger: false });
+  const trends = s.trends;
+  try {
+    const now = Date.now();
+    const sources = { meter: s.meter, harmonics: registerHarmonics(s.meter), energy: registerEnergy(s.registers) };
+
+    let t = performance.now();
+    const rt = await backfillTrends(trends, { days: 30, now, ...sources });
+    const rtSeconds = (performance.now() - t) / 1000;
+    trends.db.pragma('wal_checkpoint(TRUNCATE)');
+    const file = join(dataDir, 'trends.sqlite');
+    const rtBytes = statSync(file).size;
+    console.log(`trend backfill, 30 days of 1-second data: ${rt.minutesWritten * 60} rows in ${rtSeconds.toFixed(1)} s`);
+    console.log(`trend store on disk, 30 days of 1-second data with minute/hour/day rollups: ${(rtBytes / MB).toFixed(1)} MB (${((rtBytes / (rt.minutesWritten * 60)) | 0)} bytes a second)`);
+
+    t = performance.now();
+    const en = await backfillTrends(trends, { energyDays: 365, now, ...sources });
+    const enSeconds = (performance.now() - t) / 1000;
+    trends.db.pragma('wal_checkpoint(TRUNCATE)');
+    const allBytes = statSync(file).size;
+    console.log(`trend backfill, 365 days of energy: ${en.energyMinutesWritten} minutes in ${enSeconds.toFixed(1)} s; store now ${(allBytes / MB).toFixed(1)} MB`);
+    const tables = trends.db.prepare("SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'rt_%' OR name LIKE 'en_%' GROUP BY name ORDER BY bytes DESC").all() as { name: string; bytes: number }[];
+    console.log(`  by table: ${tables.map((x) => `${x.name} ${(x.bytes / MB).toFixed(1)} MB`).join(', ')}`);
+
+    // 1-Hz ingest on the full store: two hours of ticks from now on.
+    const ticks: number[] = [];
+    const start = Math.ceil(now / 1000) * 1000;
+    for (let i = 0; i < 7200; i++) {
+      const at = start + i * 1000;
+      const t0 = performance.now();
+      trends.recorder.tick(at);
+      ticks.push(performance.now() - t0);
+    }
+    ticks.sort((a, b) => a - b);
+    console.log(`trend ingest, 7200 ticks on the 30-day store: p50 ${ms(pct(ticks, 50))} p99 ${ms(pct(ticks, 99))} max ${ms(ticks[ticks.length - 1]!)}`);
+
+    const end = Math.floor(start / 1000) + 7199;
+    const queries = [
+      { label: '10 minutes at 1 s', run: () => trends.queryRealtime({ parameter: 'VLN', start: end - 599, end, interval: '1sec' }), url: `/api/trendlog/realTime/VLN&${end - 599}&${end}&1sec` },
+      { label: '30 days at 1 hour', run: () => trends.queryRealtime({ parameter: 'P', start: end - 30 * 86400, end, interval: '1hr' }), url: `/api/trendlog/realTime/P&${end - 30 * 86400}&${end}&1hr` },
+      { label: '1 year of energy at 1 day', run: () => trends.queryEnergy({ parameter: 'EP', start: end - 365 * 86400, end, interval: '1day' }), url: `/api/trendlog/energy/EP&${end - 365 * 86400}&${end}&1day` },
+    ];
+    const admin = await app.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username: 'admin', password: 'Admin1234' } });
+    const token = admin.json().data.token as string;
+    for (const q of queries) {
+      const rows = (q.run() as unknown[]).length;
+      const times = timeMany(200, q.run);
+      const res = await app.inject({ method: 'GET', url: q.url, headers: { authorization: `Bearer ${token}` } });
+      console.log(`trend query, ${q.label} (${rows} rows): in-process p50 ${ms(pct(times, 50))} p99 ${ms(pct(times, 99))}; HTTP ${res.statusCode} Server-Timing ${res.headers['server-timing']}`);
+    }
+
+    // Export: one day at 1 s, every real-time parameter (33 columns).
+    const dayEnd = end - 7200;
+    const t1 = performance.now();
+    trends.exports.start({
+      realTimeMask: 511,
+      energyMask: 0,
+      demandMask: 0,
+      powerQualityMask: 0,
+      ioMask: 0,
+      startTime: dayEnd - 86_399,
+      endTime: dayEnd,
+      logInterval: 13,
+      logParamType: null,
+      isAvgValueOn: false,
+      isInstValueOn: false,
+      isMaxValueOn: false,
+      isMinValueOn: false,
+    });
+    let generated = 0;
+    while (trends.exports.status().exportStat !== false) {
+      if (!generated && trends.exports.status().exportStat === 2) generated = performance.now();
+      await tick();
+    }
+    const total = performance.now() - t1;
+    const st = trends.exports.status();
+    const gen = (generated || performance.now()) - t1;
+    console.log(
+      `trend export, 86400 rows × 33 columns at 1 s: CSV ${(86_400 / (gen / 1000)).toFixed(0)} rows/s (${(gen / 1000).toFixed(2)} s), ` +
+        `with the zip ${(total / 1000).toFixed(2)} s, ${st.exportFileName ? `${(st.filesize / MB).toFixed(1)} MB zip` : 'no file'}`,
+    );
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -20,6 +20,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
           if (id.includes('node_modules/zod/')) return 'zod';
+          // Only chart screens need uPlot: left to Rollup, it stays with the screens that import it.
+          if (id.includes('node_modules/uplot/')) return undefined;
           return 'vendor';
         },
       },

@@ -144,3 +144,29 @@ export async function signOut(page: Page): Promise<void> {
 
 /** An alert of the global strip that contains the text. */
 export const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+export const USER_PASSWORD = 'Secret123';
+
+/**
+ * A module with room for many sessions (maxLoginUser 10) and two users: 'boss' (the admin access
+ * level without the default-password prompt) and 'viewer' (the built-in view role).
+ */
+export async function startModuleWithUsers(env: Record<string, string> = {}): Promise<{ server: ModuleServer; admin: string }> {
+  const server = await startModule(env);
+  const admin = await server.login();
+  const general = await server.api('PUT', '/usrmg/general/config', { maxLoginUser: 10, sessionTimeout: 15 }, admin);
+  if (general.status !== 200) throw new Error(`general config: ${general.status}`);
+  for (const [name, accessLevel] of [['boss', 'admin'], ['viewer', 'view']]) {
+    const r = await server.api('POST', '/usermg/user/add', { name, password: USER_PASSWORD, accessLevel }, admin);
+    if (r.status !== 200) throw new Error(`add user ${name}: ${r.status}`);
+  }
+  return { server, admin };
+}
+
+/** A new browser context signed in as `user`, opened at `path`. */
+export async function openAs(browser: Browser, server: ModuleServer, path: string, user: string, password = USER_PASSWORD): Promise<Page> {
+  const { page } = await newPage(browser, server.baseUrl);
+  await signInToMain(page, user, password);
+  await page.goto(path);
+  return page;
+}

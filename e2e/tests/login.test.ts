@@ -122,8 +122,9 @@ describe('sign-in', () => {
     await signInToMain(p, 'olga', 'Reader123');
     const token = JSON.parse((await p.evaluate(() => sessionStorage.getItem('user')))!).token as string;
     assert.equal((await server.api('POST', '/users/logout', {}, token)).status, 200);
-    await p.reload();
-    await alert(p).filter({ hasText: 'Error: Unauthorized, please sign in.' }).waitFor();
+    // No reload: the screen's next 5 s poll meets the ended session (a reload would race the
+    // page's own calls, and the alert shown by the old page would vanish with it).
+    await alert(p).filter({ hasText: 'Error: Unauthorized, please sign in.' }).waitFor({ timeout: 12_000 });
     await p.waitForURL(/\/login/);
   });
 });

@@ -12,11 +12,15 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Rendered as the row's header cell. */
   rowHeader?: boolean;
+  /** Column width in pixels. */
+  width?: number;
 }
 
 export interface DataTableProps<T> {
   /** Visible heading, and the table's name (through a caption: labels are kept for form fields). */
   title?: string;
+  /** Names the table when the screen draws its own heading. */
+  label?: string;
   columns: readonly Column<T>[];
   rows: readonly T[] | undefined;
   rowKey: (row: T, index: number) => string | number;
@@ -26,7 +30,7 @@ export interface DataTableProps<T> {
   quietHeader?: boolean;
 }
 
-export function DataTable<T>({ title, columns, rows, rowKey, loading, paginate, quietHeader }: DataTableProps<T>) {
+export function DataTable<T>({ title, label, columns, rows, rowKey, loading, paginate, quietHeader }: DataTableProps<T>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const all = rows ?? [];
@@ -37,11 +41,11 @@ export function DataTable<T>({ title, columns, rows, rowKey, loading, paginate, 
     <section className="mb-4">
       {title && <h2 className="h5">{title}</h2>}
       <Table striped bordered hover size="sm" responsive>
-        {title && <caption className="visually-hidden">{title}</caption>}
+        {(title ?? label) && <caption className="visually-hidden">{title ?? label}</caption>}
         <thead className={quietHeader ? 'visually-hidden' : undefined}>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col">
+              <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined}>
                 {c.header}
               </th>
             ))}

@@ -22,7 +22,16 @@ export function GlobalModal() {
           <Modal.Header closeButton={!busy}>
             <Modal.Title id={titleId}>{modal.title}</Modal.Title>
           </Modal.Header>
-          <Modal.Body>{modal.body}</Modal.Body>
+          <Modal.Body>
+            {modal.body}
+            {modal.detail && modal.detail.length > 0 && (
+              <ul className="mt-2 mb-0 text-break">
+                {modal.detail.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </Modal.Body>
           <Modal.Footer>
             {modal.buttons.map((b) => (
               <Button key={b.text} variant={b.type ?? 'primary'} disabled={b.processing} onClick={() => void press(b)}>

@@ -10,9 +10,11 @@ interface Props {
   pageSize: number;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
+  /** Page sizes offered; the shared 25/50/100 unless a screen's spec says otherwise (event logs). */
+  pageSizes?: readonly number[];
 }
 
-export function TablePagination({ page, pageCount, pageSize, onPage, onPageSize }: Props) {
+export function TablePagination({ page, pageCount, pageSize, onPage, onPageSize, pageSizes = PAGE_SIZES }: Props) {
   const sizeId = useId();
   return (
     <div className="d-flex flex-wrap align-items-center gap-3">
@@ -34,7 +36,7 @@ export function TablePagination({ page, pageCount, pageSize, onPage, onPageSize 
           Rows per page
         </Form.Label>
         <Form.Select id={sizeId} size="sm" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
-          {PAGE_SIZES.map((s) => (
+          {pageSizes.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>

@@ -29,3 +29,41 @@ export function formatDeviceTime(unixSeconds: number, timeZone: string): string 
 /** The device time now, ticking locally from the last answer. */
 export const deviceNow = (currentTime: number, fetchedAtMs: number, nowMs: number): number =>
   currentTime + Math.max(0, Math.floor((nowMs - fetchedAtMs) / 1000));
+
+/**
+ * A wall-clock time typed in a datetime-local input ('YYYY-MM-DDTHH:mm[:ss]'), read in the
+ * device's time zone, as unix seconds. `endOfMinute` makes a time without seconds cover its whole
+ * minute (the end of an interval). Undefined for an empty or malformed value.
+ */
+export function zonedToUnix(wall: string, timeZone: string, endOfMinute = false): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(wall);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x)));
+  const asUtc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? (endOfMinute ? 59 : 0));
+  // The zone's offset at that instant: format the UTC guess in the zone and correct by the gap, twice for DST edges.
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) guess = asUtc - (wallOf(guess, timeZone) - guess);
+  return Math.floor(guess / 1000);
+}
+
+/** The device's wall clock at `ms`, read as if it were UTC (ms). */
+function wallOf(ms: number, timeZone: string): number {
+  const f = isoFormatter(timeZone);
+  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
+}
+
+const isoFormatters = new Map<string, Intl.DateTimeFormat>();
+function isoFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = isoFormatters.get(timeZone);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+    try {
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    isoFormatters.set(timeZone, f);
+  }
+  return f;
+}

@@ -15,6 +15,8 @@ export interface ModalButton {
 export interface ModalState {
   title: string;
   body: string;
+  /** Lines listed under the body (000 §3 modal "detail"), e.g. the files a confirmation is about. */
+  detail?: readonly string[];
   buttons: ModalButton[];
 }
 

@@ -1,6 +1,6 @@
 /** Permission hooks over the contract's model (000 §6, 002 §6). */
 import { useLocation } from 'react-router';
-import { canRead, canWrite, canWriteRoute } from '@meter/contract';
+import { ADMIN_ACCESS_LEVEL, canRead, canWrite, canWriteRoute, hasAccess, type Endpoint } from '@meter/contract';
 import { useSession } from './use-session.ts';
 
 export const usePermission = (): number => useSession()?.permission ?? 0;
@@ -12,3 +12,14 @@ export function useCanWriteHere(): boolean {
   const { pathname } = useLocation();
   return canWriteRoute(pathname, usePermission());
 }
+
+/** Whether the module will accept the call from this user: the endpoint's declared permission. */
+export function mayCall(endpoint: Endpoint, permission: number): boolean {
+  const { auth } = endpoint;
+  if (auth.kind !== 'area') return true;
+  return auth.areas.some((area) => hasAccess(permission, area, auth.access));
+}
+export const useMayCall = (endpoint: Endpoint): boolean => mayCall(endpoint, usePermission());
+
+/** 000 §6, 001 §6: some actions belong to the admin access level itself, not to permission bits. */
+export const useIsAdmin = (): boolean => useSession()?.accessLevel === ADMIN_ACCESS_LEVEL;

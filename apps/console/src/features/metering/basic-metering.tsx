@@ -4,9 +4,11 @@ import { ChannelSelect } from '../../components/channel-select.tsx';
 import { NO_CHANNEL } from '../../components/channel-options.ts';
 import { ReadingsTable } from '../../components/readings-table.tsx';
 import { useRealtimeChannel, useRealtimeSystem, useUserNames } from './api/use-realtime.ts';
+import { withMeteringWrapper, type MeteringScreenProps } from './metering-wrapper.tsx';
 import { useDefaultPasswordPrompt } from './use-default-password-prompt.ts';
+import { realtimeSystemRows } from './wiring-rules.ts';
 
-export default function BasicMetering() {
+function BasicMetering({ wiring }: MeteringScreenProps) {
   useDefaultPasswordPrompt();
   const [channel, setChannel] = useState(NO_CHANNEL);
   const system = useRealtimeSystem();
@@ -16,9 +18,11 @@ export default function BasicMetering() {
 
   return (
     <>
-      <ReadingsTable title="System" rows={system.data} loading={system.isPending} />
+      <ReadingsTable title="System" rows={realtimeSystemRows(system.data, wiring)} loading={system.isPending} />
       <ChannelSelect value={channel} onChange={setChannel} userNames={userNames.data} />
       <ReadingsTable title="Channel" rows={chosen ? channelRows.data : undefined} loading={chosen && channelRows.isPending} />
     </>
   );
 }
+
+export default withMeteringWrapper(BasicMetering);

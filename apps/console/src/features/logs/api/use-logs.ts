@@ -1,0 +1,45 @@
+/** Query and command hooks of the log screens, all derived from the contract's endpoints. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type DataLogId, type LogQueryParams } from '@meter/contract';
+import { callEndpoint, download } from '../../../lib/api.ts';
+import { endpointQuery } from '../../../lib/query.ts';
+
+export const useAlarmLog = () => useQuery(endpointQuery('alarmLog'));
+
+/** The tab's plain list (the paged form answers only a window query). */
+export const useMeterEventLog = () =>
+  useQuery({ ...endpointQuery('meterEventLog'), select: (d) => (Array.isArray(d) ? d : d.eventLogs) });
+
+const MODULE_EVENT_LOG = 'moduleEventLog';
+
+/** One window of the filtered log; the previous page stays on screen while the next loads. */
+export const useModuleEventLog = (query: LogQueryParams) =>
+  useQuery({ ...endpointQuery(MODULE_EVENT_LOG, { query }), queryKey: [MODULE_EVENT_LOG, query], placeholderData: keepPreviousData });
+
+export function useClearModuleEventLog() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(endpoints.clearModuleEventLog, { body: { value: 1 } }),
+    onSettled: () => client.invalidateQueries({ queryKey: [MODULE_EVENT_LOG] }),
+  });
+}
+
+/** Asks the module for the CSV, then downloads it by its name (never by a path from the reply). */
+export async function exportModuleEventLog(): Promise<void> {
+  const { filePath } = await callEndpoint(endpoints.exportModuleEventLog, { body: { action: 'export' } });
+  const fileName = decodeURIComponent(filePath.split('/').pop() ?? '');
+  await download(endpoints.moduleEventLogFile.path, { params: { fileName } });
+}
+
+export const useDataLogFiles = (id: DataLogId) => useQuery(endpointQuery('dataLogFiles', { params: { id } }));
+
+export function useDeleteDataLogFiles(id: DataLogId) {
+  const client = useQueryClient();
+  return useMutation({
+    // The screen reports a failure with 001's own text, so the generic alert stays quiet.
+    mutationFn: (names: string[]) => callEndpoint(endpoints.deleteDataLogFiles, { params: { id }, body: names, suppress: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: endpointQuery('dataLogFiles', { params: { id } }).queryKey }),
+  });
+}
+
+export const downloadDataLogFile = (id: DataLogId, filename: string) => download(endpoints.dataLogFile.path, { params: { id, filename } });

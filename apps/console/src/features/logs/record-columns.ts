@@ -1,0 +1,25 @@
+/** Column and row order of the keyed log tables (001 §2 Alarm Log and Event Log). Pure. */
+
+export const TIMESTAMP_KEY = 'Timestamp';
+
+/** The keys of the first record, or the contract's keys when there is none (an empty log). */
+export function keysOf(rows: readonly object[], fallback: readonly string[]): string[] {
+  return rows.length > 0 ? Object.keys(rows[0]!) : [...fallback];
+}
+
+/** Alarm Log: the last key (the Timestamp) moved to the front. */
+export function lastKeyFirst(keys: readonly string[]): string[] {
+  return keys.length < 2 ? [...keys] : [keys[keys.length - 1]!, ...keys.slice(0, -1)];
+}
+
+/** Event Log: the record keys in reverse order. */
+export const reversedKeys = (keys: readonly string[]): string[] => [...keys].reverse();
+
+/** Newest first by the Timestamp key; records of the same second keep the module's order. */
+export function newestFirst<T extends object>(rows: readonly T[]): T[] {
+  const time = (r: T) => Number((r as Record<string, unknown>)[TIMESTAMP_KEY]) || 0;
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => time(b.r) - time(a.r) || a.i - b.i)
+    .map((x) => x.r);
+}

@@ -1,0 +1,55 @@
+/**
+ * Reading › Metering › IO (000 §2): Digital Input (Name, Status; Counter and Value on a
+ * pulse-verified device) and Relay Output (Name, Status, Action), refreshed every 5 s.
+ */
+import { endpoints, type IoReply } from '@meter/contract';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { useDeviceInfo } from '../../lib/device.ts';
+import { useIsAdmin, useMayCall } from '../../lib/permissions.ts';
+import { useIo, useToggleRelay } from './api/use-io.ts';
+import { RelayTable } from './components/relay-table.tsx';
+import { DI_STATUS_TEXT, diCounter, diValue } from './io-rows.ts';
+import { withMeteringWrapper } from './metering-wrapper.tsx';
+
+type DigitalInput = IoReply['di'][number];
+
+const baseColumns: Column<DigitalInput>[] = [
+  { key: 'name', header: 'Name', cell: (d) => d.name, rowHeader: true },
+  { key: 'status', header: 'Status', cell: (d) => DI_STATUS_TEXT[d.status] },
+];
+const pulseColumns: Column<DigitalInput>[] = [
+  { key: 'counter', header: 'Counter', cell: diCounter },
+  { key: 'value', header: 'Value', cell: diValue },
+];
+
+function Io() {
+  const io = useIo();
+  const pulseVerified = useDeviceInfo().data?.pulseVerified === 1;
+  // Toggle is the admin's (000 §6); the module also wants readings edit, so a button it would refuse is not offered.
+  const isAdmin = useIsAdmin();
+  const mayToggle = useMayCall(endpoints.setRO);
+  const canToggle = isAdmin && mayToggle;
+  const toggle = useToggleRelay();
+
+  return (
+    <>
+      <DataTable
+        title="Digital Input"
+        columns={pulseVerified ? [...baseColumns, ...pulseColumns] : baseColumns}
+        rows={io.data?.di}
+        rowKey={(d, i) => `${i}-${d.name}`}
+        loading={io.isPending}
+      />
+      <RelayTable
+        relays={io.data?.ro}
+        loading={io.isPending}
+        canToggle={canToggle}
+        // Both buttons wait: the command carries both relays, so a second one must see the first's result.
+        busy={toggle.isPending}
+        onToggle={(index) => io.data && toggle.mutate({ io: io.data, index })}
+      />
+    </>
+  );
+}
+
+export default withMeteringWrapper(Io);

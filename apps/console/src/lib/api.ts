@@ -131,7 +131,8 @@ export function callEndpoint<E extends AnyEndpoint>(endpoint: E, args: CallArgs<
   return request<ReplyOf<E>>(endpoint.method, endpoint.path, args.body, args);
 }
 
-function saveBlob(blob: Blob, fileName: string) {
+/** Saves a blob under a name through a temporary link (downloads, and files the console builds itself). */
+export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

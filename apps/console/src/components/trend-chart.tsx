@@ -1,0 +1,160 @@
+/**
+ * The trend line chart (000 §2 "Trend charts"): uPlot, one coloured series per channel, the unit
+ * on the y axis, times in the device's zone. Dragging across the plot selects a new time frame
+ * (committed 300 ms after the last drag, 000 §9), a double click rolls back; the screen keeps the
+ * frame and its history (trend-zoom.ts). The container's width is reported so the screen can ask
+ * the module for about one point per pixel column.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { TIMING, type TrendRange } from '@meter/contract';
+import { formatDeviceTime } from '../lib/device-time.ts';
+import { seriesColor } from './chart-palette.ts';
+import { EmptyChart } from './empty-chart.tsx';
+import { Loading } from './loading.tsx';
+import { hasChartData, selectionRange, type TrendSeriesData } from './trend-chart-data.ts';
+
+interface Props {
+  /** Names the chart for assistive technology. */
+  title: string;
+  data: TrendSeriesData;
+  /** The x axis always spans the frame, also where the store has no rows. */
+  frame: TrendRange;
+  /** IANA zone of the device. */
+  zone: string;
+  yLabel: string;
+  height?: number;
+  /** The previous frame is still shown while the next one loads. */
+  loading?: boolean;
+  /** Nothing has arrived yet: a spinner, not 'No Data'. */
+  pending?: boolean;
+  onZoom: (range: TrendRange) => void;
+  onRollBack: () => void;
+  onWidth?: (px: number) => void;
+}
+
+const HIDDEN_SELECT = { left: 0, top: 0, width: 0, height: 0 };
+
+function zonedDate(zone: string): (ts: number) => Date {
+  try {
+    uPlot.tzDate(new Date(0), zone);
+    return (ts) => uPlot.tzDate(new Date(ts * 1000), zone);
+  } catch {
+    // An unknown zone name must not take the chart down; UTC is the honest fallback.
+    return (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC');
+  }
+}
+
+/** Wide enough for the longest tick label, so large energy values are not clipped. */
+function yAxisSize(u: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  const axis = u.axes[axisIdx]!;
+  if (cycleNum > 1) return (axis as { _size?: number })._size ?? 50;
+  const longest = (values ?? []).reduce((a, v) => (v.length > a.length ? v : a), '');
+  u.ctx.font = (axis.font as unknown as [string])[0];
+  return Math.ceil(u.ctx.measureText(longest).width / devicePixelRatio) + 24;
+}
+
+interface Latest {
+  props: Props;
+  aligned: uPlot.AlignedData;
+}
+
+function options(latest: { current: Latest }, width: number, onSelect: (u: uPlot) => void): uPlot.Options {
+  const p = latest.current.props;
+  return {
+    width,
+    height: p.height ?? 360,
+    tzDate: zonedDate(p.zone),
+    scales: {
+      x: { time: true, range: () => [latest.current.props.frame.start, latest.current.props.frame.end] },
+    },
+    axes: [{ space: 80 }, { label: p.yLabel, size: yAxisSize }],
+    cursor: {
+      // uPlot must not zoom by itself: the selection becomes a new frame (and a new query).
+      drag: { x: true, y: false, setScale: false },
+      // uPlot's own double click resets its zoom; here it rolls the frame back.
+      bind: {
+        dblclick: () => () => {
+          latest.current.props.onRollBack();
+          return null;
+        },
+      },
+    },
+    hooks: { setSelect: [onSelect] },
+    series: [
+      // The spec's date format (000 §9) with seconds; uPlot's templates have no zero-padded 12-hour token.
+      { label: 'Time', value: (_u, ts) => (ts == null ? '--' : formatDeviceTime(ts, p.zone)) },
+      ...p.data.series.map((s, i): uPlot.Series => ({ label: s.label, stroke: seriesColor(i), width: 1.5, spanGaps: false })),
+    ],
+  };
+}
+
+export function TrendChart(props: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const { data, frame, height = 360 } = props;
+  const aligned = useMemo(() => [data.x, ...data.series.map((s) => s.values)] as uPlot.AlignedData, [data]);
+  const show = hasChartData(data);
+  // A new chart only when what uPlot cannot change in place changes; values go through setData.
+  const shape = `${show}|${height}|${props.zone}|${props.yLabel}|${data.series.map((s) => s.label).join('|')}`;
+  const latest = useRef<Latest>({ props, aligned });
+  latest.current = { props, aligned };
+
+  // The container is measured whether or not a chart is drawn: the first query needs its width.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const report = () => {
+      latest.current.props.onWidth?.(el.clientWidth);
+      plot.current?.setSize({ width: el.clientWidth, height: latest.current.props.height ?? 360 });
+    };
+    report();
+    const resize = new ResizeObserver(report);
+    resize.observe(el);
+    return () => resize.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el || !show) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onSelect = (u: uPlot) => {
+      const { left, width } = u.select;
+      if (width <= 0) return;
+      const range = selectionRange(u.posToVal(left, 'x'), u.posToVal(left + width, 'x'));
+      // A new drag within the debounce replaces the previous one (000 §9: 300 ms).
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        u.setSelect(HIDDEN_SELECT, false);
+        if (range) latest.current.props.onZoom(range);
+      }, TIMING.trendBrushDebounceMs);
+    };
+    const u = new uPlot(options(latest, el.clientWidth, onSelect), latest.current.aligned, el);
+    plot.current = u;
+    return () => {
+      clearTimeout(timer);
+      u.destroy();
+      plot.current = null;
+    };
+  }, [shape, show]);
+
+  // New rows or a new frame: setData recomputes the x range from the frame.
+  useEffect(() => plot.current?.setData(aligned), [aligned, frame.start, frame.end]);
+
+  return (
+    // Zoomed into a stretch without rows there is no plot to double-click: the empty chart rolls back too.
+    <div ref={box} aria-busy={props.loading} style={{ opacity: props.loading ? 0.6 : 1, transition: 'opacity 0.2s' }} onDoubleClick={show ? undefined : props.onRollBack}>
+      {show ? (
+        <figure ref={host} className="m-0 trend-chart" aria-label={props.title} />
+      ) : props.pending ? (
+        <div style={{ height }}>
+          <Loading />
+        </div>
+      ) : (
+        <EmptyChart height={height} title={props.title} />
+      )}
+    </div>
+  );
+}

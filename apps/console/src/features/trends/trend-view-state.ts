@@ -1,0 +1,68 @@
+/**
+ * State of a trend chart screen (001 §2, §9; 000 §2, §9), pure: the time frame with its zoom
+ * history, the preset it came from, the interval, the parameter and the channels. Every change of
+ * frame or parameter recomputes the interval: one the user picked is kept while the new span still
+ * offers it; otherwise the span's default applies (a default of the old span is not a choice, so
+ * zooming into ten minutes gets 1 second rather than keeping the hour's 1 minute).
+ */
+import { TREND_MAX_CHANNELS, keepOrDefaultInterval, trendIntervalOptions, type TrendInterval, type TrendKind, type TrendPreset, type TrendRange } from '@meter/contract';
+import { pickFrame, rollBack, zoomTo, type ZoomState } from '../../components/trend-zoom.ts';
+
+export interface TrendViewState extends ZoomState {
+  /** The preset the frame came from; undefined once zoomed, rolled back or typed. */
+  preset?: TrendPreset;
+  interval: TrendInterval;
+  /** The user chose the interval (rather than taking the span's default). */
+  intervalPicked: boolean;
+  parameter: string;
+  channels: readonly string[];
+}
+
+export type TrendViewAction =
+  | { type: 'preset'; preset: TrendPreset; frame: TrendRange }
+  | { type: 'frame'; frame: TrendRange }
+  | { type: 'zoom'; frame: TrendRange }
+  | { type: 'rollBack' }
+  | { type: 'interval'; interval: TrendInterval }
+  | { type: 'parameter'; parameter: string }
+  | { type: 'channels'; channels: readonly string[] };
+
+/** Both ends are inclusive seconds; the spec's thresholds are in ms. */
+export const spanMs = (frame: TrendRange): number => (frame.end - frame.start) * 1000;
+
+export const intervalChoices = (kind: TrendKind, s: Pick<TrendViewState, 'frame' | 'parameter'>) => trendIntervalOptions(kind, spanMs(s.frame), s.parameter);
+
+function withInterval(kind: TrendKind, s: TrendViewState): TrendViewState {
+  const interval = keepOrDefaultInterval(kind, spanMs(s.frame), s.intervalPicked ? s.interval : undefined, s.parameter);
+  const intervalPicked = s.intervalPicked && interval === s.interval;
+  return interval === s.interval && intervalPicked === s.intervalPicked ? s : { ...s, interval, intervalPicked };
+}
+
+export function initialTrendView(kind: TrendKind, init: { preset: TrendPreset; frame: TrendRange; parameter: string; channels: readonly string[] }): TrendViewState {
+  const interval = keepOrDefaultInterval(kind, spanMs(init.frame), undefined, init.parameter);
+  return { ...pickFrame(init.frame), preset: init.preset, parameter: init.parameter, channels: init.channels, interval, intervalPicked: false };
+}
+
+export function trendViewReducer(kind: TrendKind) {
+  return (s: TrendViewState, a: TrendViewAction): TrendViewState => {
+    switch (a.type) {
+      case 'preset':
+        return withInterval(kind, { ...s, ...pickFrame(a.frame), preset: a.preset });
+      case 'frame':
+        return withInterval(kind, { ...s, ...pickFrame(a.frame), preset: undefined });
+      case 'zoom':
+        return withInterval(kind, { ...s, ...zoomTo(s, a.frame), preset: undefined });
+      case 'rollBack': {
+        const back = rollBack(s);
+        return back === s ? s : withInterval(kind, { ...s, ...back, preset: undefined });
+      }
+      case 'interval':
+        return intervalChoices(kind, s).options.includes(a.interval) ? { ...s, interval: a.interval, intervalPicked: true } : s;
+      case 'parameter':
+        return withInterval(kind, { ...s, parameter: a.parameter });
+      case 'channels':
+        // 001 §5: up to 4 channels in a trend chart.
+        return { ...s, channels: a.channels.slice(0, TREND_MAX_CHANNELS) };
+    }
+  };
+}

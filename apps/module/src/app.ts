@@ -13,6 +13,7 @@ import { ApiError } from './api/errors.ts';
 import { readingsRoutes } from './api/readings/index.ts';
 import { trendsRoutes } from './api/trends/index.ts';
 import { meteringRoutes } from './api/metering/index.ts';
+import { meterSettingsRoutes } from './api/meter-settings/index.ts';
 import { usersRoutes } from './api/users/index.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -27,6 +28,7 @@ import { DataLogs } from './services/datalog/data-logs.ts';
 import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
+import { MeterSettingsService } from './services/meter-settings/index.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { createUserServices } from './services/users/index.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
@@ -65,6 +67,9 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const meterEvents = new MeterEventLog(db, ctx.kv, ctx.now);
   meterEvents.watchClock(ticker);
   const alarms = new AlarmLog(db);
+  // After the registers on the ticker: alarms read demand and DI counts of the same second.
+  const meterSettings = new MeterSettingsService({ ctx, device, meter, registers, events, meterEvents, alarms });
+  meterSettings.subscribe(ticker);
   const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
   dataLogs.subscribe(ticker);
   // Subscribed after the registers, so each tick reads them already advanced to that second.
@@ -77,7 +82,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     log: (level, message) => events.write(level, message),
   });
   trends.subscribe(ticker);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends };
+  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings };
 
   const app = Fastify({
     logger:
@@ -134,6 +139,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   usersRoutes(app, services);
   logsRoutes(app, services);
   trendsRoutes(app, services);
+  meterSettingsRoutes(app, services);
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));

@@ -8,6 +8,7 @@ import type { ModuleEventLog } from './services/events/module-event-log.ts';
 import type { DataLogs } from './services/datalog/data-logs.ts';
 import type { AlarmLog } from './services/logs/alarm-log.ts';
 import type { MeterEventLog } from './services/logs/meter-event-log.ts';
+import type { MeterSettingsService } from './services/meter-settings/index.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
 import type { UserService } from './services/users/user-service.ts';
@@ -33,4 +34,6 @@ export interface Services {
   dataLogs: DataLogs;
   /** The trend store: 1-second real-time and minute energy history, chart queries, export. */
   trends: TrendService;
+  /** Meter settings (General, Alarm, I/O and Event, User and CT, password), relay outputs, alarm limits. */
+  meterSettings: MeterSettingsService;
 }

@@ -13,6 +13,8 @@ import * as readings from './schemas/readings.ts';
 import * as metering from './schemas/metering.ts';
 import * as trends from './schemas/trends.ts';
 import * as users from './schemas/users.ts';
+import * as meter from './schemas/meter-settings.ts';
+import { DEFAULT_METER_CONTEXT } from './options/meter-settings/context.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,6 +33,11 @@ export interface Endpoint<B extends z.ZodType | undefined = z.ZodType | undefine
   auth: EndpointAuth;
   /** Replies with a file instead of `{data}`. */
   file?: boolean;
+  /**
+   * The body's rules depend on the device's state (meter settings): `body` gives its type, built
+   * under a neutral context; the module validates with the schema factory under the live one.
+   */
+  bodyFromContext?: boolean;
 }
 
 const PUBLIC: EndpointAuth = { kind: 'public' };
@@ -53,7 +60,8 @@ export const endpoints = {
   // Device (000 §7).
   rebootSystem: ep({ method: 'PATCH', path: '/command/rebootSystem', body: valueOneBody, reply: successReply, auth: write('maintenance') }),
   homePageInfo: ep({ method: 'GET', path: '/command/homePageInfo', reply: device.homePageInfo, auth: SESSION }),
-  meterSettings: ep({ method: 'GET', path: '/settings/meter', reply: device.meterSettingsReply, auth: DEVICE_FACTS }),
+  /** The meter settings (001 §3); the console's Basic screen reads voltageWiring from it too. */
+  meterSettings: ep({ method: 'GET', path: '/settings/meter', reply: meter.meterSettingsData, auth: DEVICE_FACTS }),
   deviceInfo: ep({ method: 'GET', path: '/settings/deviceInfo', reply: device.deviceInfo, auth: DEVICE_FACTS }),
   storageStatus: ep({ method: 'PATCH', path: '/command/deviceInfo/getStorageStatus', body: emptyBody, reply: device.storageStatus, auth: read('readings') }),
   diskStatus: ep({ method: 'GET', path: '/command/getDiskStatus', reply: device.diskStatus, auth: read('readings') }),
@@ -109,6 +117,19 @@ export const endpoints = {
   resetTrendLog: ep({ method: 'PATCH', path: '/command/trendlog/resetLogDB', body: valueOneBody, reply: successReply, auth: write('maintenance') }),
   /** Opened as a link (token in the query); the name must be the ready export's. */
   trendLogFile: ep({ method: 'GET', path: '/exportLog/:fileName', auth: read('readings'), file: true }),
+
+  // Meter settings (001 §7): configuration view reads, configuration edit writes. A PUT carries the
+  // whole object and is validated with the factory of schemas/meter-settings under the device's
+  // state (bodyFromContext); settings/meter is read above (DEVICE_FACTS).
+  saveMeterSettings: ep({ method: 'PUT', path: '/settings/meter', body: meter.meterSettingsSchema(DEFAULT_METER_CONTEXT), bodyFromContext: true, reply: successReply, auth: write('configuration') }),
+  alarmConfig: ep({ method: 'GET', path: '/settings/alarmConfig', reply: meter.alarmConfigData, auth: read('configuration') }),
+  saveAlarmConfig: ep({ method: 'PUT', path: '/settings/alarmConfig', body: meter.alarmConfigSchema(DEFAULT_METER_CONTEXT), bodyFromContext: true, reply: successReply, auth: write('configuration') }),
+  ioConfig: ep({ method: 'GET', path: '/settings/ioConfig', reply: meter.ioConfigData, auth: read('configuration') }),
+  saveIoConfig: ep({ method: 'PUT', path: '/settings/ioConfig', body: meter.ioConfigSchema(DEFAULT_METER_CONTEXT), bodyFromContext: true, reply: successReply, auth: write('configuration') }),
+  userCtConfig: ep({ method: 'GET', path: '/settings/userCtConfig', reply: meter.userCtConfigData, auth: read('configuration') }),
+  saveUserCtConfig: ep({ method: 'PUT', path: '/settings/userCtConfig', body: meter.userCtConfigSchema(DEFAULT_METER_CONTEXT), bodyFromContext: true, reply: successReply, auth: write('configuration') }),
+  /** Replies {value: 'Password updated'}; a wrong current password is 400 'Current password incorrect'. */
+  setMeterPassword: ep({ method: 'PATCH', path: '/command/meter/setMeterPassword', body: meter.setMeterPasswordBody, reply: successReply, auth: write('configuration') }),
 
   // Users, roles, policy, token (002 §7.9). Paths spelled as in the spec.
   generalUserConfig: ep({ method: 'GET', path: '/usrmg/general/config', reply: users.generalUserConfig, auth: read('userConfig') }),

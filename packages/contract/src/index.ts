@@ -12,3 +12,4 @@ export * from './schemas/logs.ts';
 export * from './schemas/metering.ts';
 export * from './schemas/trends.ts';
 export * from './schemas/users.ts';
+export * from './schemas/meter-settings.ts';

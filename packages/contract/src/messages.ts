@@ -120,6 +120,27 @@ export const meteringTexts = {
   relayToggled: (n: number) => `Relay output ${n} toggle successful`,
 } as const;
 
+/**
+ * Meter settings (001 §8) to the letter ('Nothing to save.' is shellTexts.nothingToSave); then
+ * texts the spec does not show, decided here in the catalogue's voice (see docs/decisions.md).
+ */
+export const meterSettingsTexts = {
+  saved: 'Meter config saved',
+  sealStatusChanged: 'Seal Status Changed',
+  refreshWebpage: 'Please refresh webpage.',
+  passwordUpdated: 'Password updated',
+  currentPasswordIncorrect: 'Current password incorrect',
+  // Decided.
+  sealed: (label: string) => `${label} cannot be changed while the meter is sealed`,
+  diTypeLocked: (label: string) => `${label} can only be changed on a pulse-verified meter`,
+  readOnly: (label: string) => `${label} is read-only`,
+  notZero: (label: string) => `${label} cannot be 0`,
+  relayIsAlarmOutput: (n: number) => `Relay output ${n} is an alarm output (RO type Alarm) and cannot be set by command`,
+  savedEvent: (section: string, user: string) => `Meter settings (${section}) saved by ${user}`,
+  passwordChangedEvent: (user: string) => `Meter password changed by ${user}`,
+  passwordRefusedEvent: (user: string) => `Meter password change by ${user} refused: current password incorrect`,
+} as const;
+
 /** Replies of the module in `data.value` for failures it decides (the spec shows none). */
 export const serverMessages = {
   unauthorized: 'Unauthorized',

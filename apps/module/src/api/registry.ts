@@ -32,7 +32,16 @@ declare module 'fastify' {
   }
 }
 
-export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+export interface HandleOptions {
+  /**
+   * Endpoints whose body rules depend on the device's state (`bodyFromContext`): the schema built
+   * under the live state, used instead of the contract's typing schema. Must be given for them.
+   */
+  bodySchema?: () => z.ZodType;
+}
+
+export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: HandleOptions = {}): void {
+  if (endpoint.bodyFromContext && !options.bodySchema) throw new Error(`${endpoint.method} ${endpoint.path} needs the live body schema`);
   app.route({
     method: endpoint.method,
     url: API_PREFIX + endpoint.path,
@@ -40,7 +49,8 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
     handler: async (request, reply) => {
       let body: unknown = undefined;
       if (endpoint.body) {
-        const parsed = endpoint.body.safeParse(request.body ?? {});
+        const schema = options.bodySchema ? options.bodySchema() : endpoint.body;
+        const parsed = schema.safeParse(request.body ?? {});
         if (!parsed.success) throw validationError(parsed.error);
         body = parsed.data;
       }

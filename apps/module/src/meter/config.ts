@@ -1,4 +1,4 @@
-import { CHANNEL_COUNT, DEFAULT_WIRING_TYPE, WIRING_TYPES } from '@meter/contract';
+import { CHANNEL_COUNT, DEFAULT_WIRING_TYPE, wiringKindOf } from '@meter/contract';
 import { checkZone } from './local-time.ts';
 import type { MeterConfig } from './reading-source.ts';
 
@@ -28,8 +28,8 @@ export function mergeMeterConfig(base: MeterConfig, patch: Partial<MeterConfig>)
     seed: patch.seed ?? base.seed,
     timeZone: checkZone(patch.timeZone ?? base.timeZone ?? 0),
   };
-  if (typeof next.wiringType !== 'number' || !Object.hasOwn(WIRING_TYPES, next.wiringType)) {
-    throw new RangeError(`wiringType must be 0, 1 or 2, got ${next.wiringType}`);
+  if (typeof next.wiringType !== 'number' || wiringKindOf(next.wiringType, 1) === undefined) {
+    throw new RangeError(`wiringType must be 0 to 5, got ${next.wiringType}`);
   }
   if (!Number.isFinite(next.ratedVoltage) || next.ratedVoltage <= 0) {
     throw new RangeError(`ratedVoltage must be a positive number, got ${next.ratedVoltage}`);

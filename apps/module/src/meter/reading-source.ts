@@ -1,4 +1,3 @@
-import type { WiringType } from '@meter/contract';
 
 /**
  * What the API layer reads from a meter. The simulator implements it today;
@@ -54,10 +53,18 @@ export interface MeterSnapshot {
 }
 
 export interface MeterConfig {
-  wiringType: WiringType;
+  /**
+   * The wiring in the meter's mcStatus-1 numbering (0 1LN, 1 3LN, 2 2LN, 3 2LL, 4 Network,
+   * 5 High-leg Delta; contract wiringKindOf(code, 1)). The device service maps the value the
+   * meter reports under its own module status to this code.
+   */
+  wiringType: number;
   /** line-to-neutral volts */
   ratedVoltage: number;
-  /** 18 entries, amps; a reading never exceeds its CT's full scale */
+  /**
+   * 18 entries, amps: the CT full scale configured per input. The building's CTs are 100 A, so a
+   * reading scales with the configured value (200 reads double) and never exceeds it.
+   */
   ctFullScale: number[];
   seed: number;
   /**

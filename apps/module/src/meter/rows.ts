@@ -1,5 +1,5 @@
-import { CHANNEL_COUNT, INPUTS_PER_USER, REALTIME_KEYS as K, USER_CHANNEL_COUNT } from '@meter/contract';
-import type { ReadingRow, WiringType } from '@meter/contract';
+import { CHANNEL_COUNT, REALTIME_KEYS as K, channelInputsOf, wiringKindOf } from '@meter/contract';
+import type { ReadingRow } from '@meter/contract';
 import { average, combinePowers, type Powers } from './physics.ts';
 import type { InputValues, MeterSnapshot } from './reading-source.ts';
 
@@ -46,24 +46,31 @@ export function systemRows(snap: MeterSnapshot): ReadingRow[] {
 }
 
 /**
- * Inputs behind a channel number (000 §3, §9): 1..18 is the input itself;
- * 19..24 is user channel u = n − 18, which owns the triple starting at input
- * 3u − 2 (all three in 3 LN, the first two in 2 LN). 1 LN has no channels above 18.
+ * Inputs behind a channel number (000 §3, §9; contract userChannelLayout): 1..18 is the input
+ * itself; above 18 user channel u = n − 18 of the wiring (3LN/High-leg Delta: three inputs from
+ * 3u − 2; 2LN/2LL: the first two of them; Network: 2u − 1 and 2u, nine channels). 1LN has none.
+ * `wiringType` is the meter config's code (mcStatus-1 numbering).
  */
-export function channelInputs(channel: number, wiringType: WiringType): number[] | null {
-  if (!Number.isInteger(channel) || channel < 1) return null;
-  if (channel <= CHANNEL_COUNT) return [channel];
-  const user = channel - CHANNEL_COUNT;
-  if (wiringType === 0 || user > USER_CHANNEL_COUNT) return null;
-  const first = 3 * user - 2;
-  return Array.from({ length: INPUTS_PER_USER[wiringType] }, (_, k) => first + k);
+export function channelInputs(channel: number, wiringType: number): number[] | null {
+  const kind = wiringKindOf(wiringType, 1);
+  return kind ? channelInputsOf(channel, kind) : null;
+}
+
+/** The name the User and Channel Mapping gives a channel: the first user mapped to it with a name. */
+export function userNameOf(mapping: ReadonlyArray<{ channel: number; userName: string }>, channel: number): string {
+  return mapping.find((u) => u.channel === channel && u.userName.trim() !== '')?.userName.trim() ?? '';
+}
+
+/** The name of an input channel's row: 'Input Channel n', with the mapped user's name when there is one. */
+export function inputChannelName(channel: number, userName = ''): string {
+  return userName.trim() ? `Input Channel ${channel} - ${userName.trim()}` : `Input Channel ${channel}`;
 }
 
 /** Rows for one channel, or null when the channel does not exist under this wiring. */
-export function channelRows(snap: MeterSnapshot, channel: number, wiringType: WiringType): ReadingRow[] | null {
+export function channelRows(snap: MeterSnapshot, channel: number, wiringType: number, userName = ''): ReadingRow[] | null {
   const ids = channelInputs(channel, wiringType);
   if (!ids) return null;
-  if (channel <= CHANNEL_COUNT) return [inputRow(`Input Channel ${channel}`, snap.inputs[channel - 1])];
+  if (channel <= CHANNEL_COUNT) return [inputRow(inputChannelName(channel, userName), snap.inputs[channel - 1])];
 
   const inputs = ids.map((n) => snap.inputs[n - 1]);
   const total = {

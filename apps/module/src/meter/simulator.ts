@@ -1,4 +1,5 @@
-import { defaultMeterConfig, mergeMeterConfig } from './config.ts';
+import { installedInputs, wiringKindOf } from '@meter/contract';
+import { DEFAULT_CT_FULL_SCALE, defaultMeterConfig, mergeMeterConfig } from './config.ts';
 import { localTime } from './local-time.ts';
 import { STREAM, drift, jitter, signed } from './noise.ts';
 import { average, combinePowers, lineToLine, singlePhasePowers } from './physics.ts';
@@ -43,11 +44,14 @@ export class SimulatedMeter implements ReadingSource {
     const { seed, ratedVoltage, ctFullScale, wiringType, timeZone = 0 } = this.#config;
     const local = localTime(timeZone, atMs);
 
+    // 2LN and 2LL install no CT on every third input (000 §3), so it reads nothing.
+    const installed = installedInputs(wiringKindOf(wiringType, 1)!);
     const draws = BUILDING.map((profile, i) => {
       const input = i + 1;
-      // 2 LN installs no CT on every third input (000 §3), so it reads nothing.
-      const installed = !(wiringType === 2 && input % 3 === 0);
-      const amps = installed ? Math.min(ctFullScale[i], demandAmps(profile, seed, input, atMs, local)) : 0;
+      // The building's CTs are 100 A: the meter scales their signal by the configured full scale
+      // (a CT set to 200 A reads double), and a saturated CT reads no more than its full scale.
+      const load = Math.min(1, demandAmps(profile, seed, input, atMs, local) / DEFAULT_CT_FULL_SCALE);
+      const amps = installed[i] ? ctFullScale[i] * load : 0;
       return { input, amps, pf: powerFactor(profile, seed, input, atMs), lagging: profile.lagging };
     });
 

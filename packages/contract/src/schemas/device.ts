@@ -37,7 +37,7 @@ export const storageStatus = z.object({ value: z.string() });
 export const diskStatus = z.object({ diskStatus: z.number() });
 export const mcStatusReply = z.object({ meterFirmwareVersion: z.string(), mcStatus: z.number().int() });
 export const wiringTypeReply = z.object({ WiringType: z.number().int(), mcStatus: z.number().int() });
-/** Used here: voltageWiring (000 §3). The whole meter settings object comes with the meter settings issue. */
+/** voltageWiring (000 §3) only; GET settings/meter answers the whole object, schemas/meter-settings meterSettingsData. */
 export const meterSettingsReply = z.object({ voltageWiring: z.number().int() }).loose();
 
 export const userNameMapping = z.record(z.string(), z.object({ channel: z.number().int(), userName: z.string() }));

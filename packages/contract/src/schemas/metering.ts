@@ -5,11 +5,12 @@
  *
  * Row names, for every row call:
  *   …/system                 'Phase A', 'Phase B', 'Phase C', 'System'
- *   …/channels/:channel 1-18 'Input Channel n'
+ *   …/channels/:channel 1-18 'Input Channel n', or 'Input Channel n - {user name}' when the
+ *                            User and Channel Mapping gives the channel a user with a name
  *   …/channels/:channel 19+  one row per input of the user channel ('Phase A', 'Phase B'
  *                            [, 'Phase C']) and a 'Total' row (energy and demand only)
- * A channel that does not exist under the present wiring (19-24 under 1 LN, anything above 24)
- * answers 404, as readings/realtime does.
+ * A channel that does not exist under the present wiring (all above 18 under 1LN, 25-27 except
+ * under Network; options/meter-settings/wiring.ts) answers 404, as readings/realtime does.
  */
 import { z } from 'zod';
 import { flag, strictObject } from '../rules/fields.ts';

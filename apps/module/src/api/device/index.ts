@@ -50,11 +50,6 @@ export function deviceRoutes(app: FastifyInstance, s: Services): void {
   handle(app, endpoints.homePageInfo, () => device.homePageInfo());
   handle(app, endpoints.deviceInfo, () => device.deviceInfo());
 
-  handle(app, endpoints.meterSettings, () => {
-    const st = device.state();
-    return { voltageWiring: st.wiringType, deviceDescription: st.deviceDescription, ratedVoltage: st.ratedVoltage, meterAddress: st.meterAddress };
-  });
-
   handle(app, endpoints.storageStatus, () => {
     const { totalBytes, usedBytes } = device.storage();
     const pct = totalBytes > 0 ? (usedBytes / totalBytes) * 100 : 0;

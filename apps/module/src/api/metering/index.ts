@@ -2,16 +2,16 @@
  * Energy, demand, harmonics and IO readings (000 §7, 001 §7) and the relay command, served from
  * the meter's registers (energy, demand, counters, relays) and the snapshot (harmonics, DI status).
  */
-import { CHANNEL_COUNT, RELAY_NAMES, endpoints, requestMessages, serverMessages, type WiringType } from '@meter/contract';
+import { CHANNEL_COUNT, RELAY_NAMES, endpoints, meterSettingsTexts, requestMessages, serverMessages } from '@meter/contract';
 import type { FastifyInstance } from 'fastify';
 import { diStatus } from '../../meter/registers/digital-io.ts';
 import { type RegisterSet, sumSets } from '../../meter/registers/energy.ts';
 import { inputCurrentSpectrum, phaseCurrentSpectrum, voltageSpectrum } from '../../meter/registers/harmonics.ts';
 import { currentHarmonicsRow, demandRow, energyRow, systemHarmonicsRow } from '../../meter/registers/rows.ts';
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
-import { channelInputs, round } from '../../meter/rows.ts';
+import { channelInputs, inputChannelName, round, userNameOf } from '../../meter/rows.ts';
 import type { Services } from '../../services.ts';
-import { notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { handle } from '../registry.ts';
 
 const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;
@@ -19,18 +19,19 @@ const SYSTEM_NAMES = [...PHASE_NAMES, 'System'] as const;
 const SYSTEM_SLOTS = [phaseSlot(0), phaseSlot(1), phaseSlot(2), SYSTEM_SLOT];
 
 /** A channel's rows as (name, input) pairs plus the user channel number, or 404 (as readings/realtime). */
-function resolveChannel(raw: string | undefined, wiring: WiringType): { inputs: Array<[string, number]>; user?: number } {
+function resolveChannel(raw: string | undefined, wiring: number, userName: (channel: number) => string): { inputs: Array<[string, number]>; user?: number } {
   const channel = /^\d{1,2}$/.test(raw ?? '') ? Number(raw) : NaN;
   const ids = Number.isInteger(channel) ? channelInputs(channel, wiring) : null;
   if (!ids) throw notFound(requestMessages.notFound);
-  if (channel <= CHANNEL_COUNT) return { inputs: [[`Input Channel ${channel}`, channel]] };
+  if (channel <= CHANNEL_COUNT) return { inputs: [[inputChannelName(channel, userName(channel)), channel]] };
   return { inputs: ids.map((n, k): [string, number] => [PHASE_NAMES[k], n]), user: channel - CHANNEL_COUNT };
 }
 
 export function meteringRoutes(app: FastifyInstance, s: Services): void {
   const reg = s.registers;
   const zone = () => s.meter.config.timeZone ?? 0;
-  const wiring = () => s.device.state().wiringType;
+  // The layout the meter runs (the meter config's wiring code) and the User and Channel Mapping's names.
+  const channel = (raw: string | undefined) => resolveChannel(raw, s.meter.config.wiringType, (n) => userNameOf(s.device.state().userNames, n));
   const set = (slot: string): Readonly<RegisterSet> => {
     const x = reg.energySet(slot);
     if (!x) throw notFound(requestMessages.notFound);
@@ -45,7 +46,7 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
   handle(app, endpoints.energySystem, () => SYSTEM_SLOTS.map((slot, i) => energyRow(SYSTEM_NAMES[i], set(slot))));
 
   handle(app, endpoints.energyChannel, ({ params }) => {
-    const { inputs, user } = resolveChannel(params.channel, wiring());
+    const { inputs, user } = channel(params.channel);
     const rows = inputs.map(([name, n]) => energyRow(name, set(inputSlot(n))));
     // Energy adds: a user channel's Total is the sum of its inputs' registers.
     if (user) rows.push(energyRow('Total', sumSets(inputs.map(([, n]) => set(inputSlot(n))))));
@@ -55,7 +56,7 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
   handle(app, endpoints.demandSystem, () => SYSTEM_SLOTS.map((slot, i) => demandRow(SYSTEM_NAMES[i], demand(slot), zone(), slot !== SYSTEM_SLOT)));
 
   handle(app, endpoints.demandChannel, ({ params }) => {
-    const { inputs, user } = resolveChannel(params.channel, wiring());
+    const { inputs, user } = channel(params.channel);
     const rows = inputs.map(([name, n]) => demandRow(name, demand(inputSlot(n)), zone(), true));
     // Peaks do not add, so a user channel keeps a demand of its own.
     if (user) rows.push(demandRow('Total', demand(userSlot(user)), zone(), true));
@@ -71,7 +72,7 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
   });
 
   handle(app, endpoints.harmonicsCurrent, ({ params }) => {
-    const { inputs } = resolveChannel(params.channel, wiring());
+    const { inputs } = channel(params.channel);
     const snap = s.meter.snapshot(s.ctx.now());
     return inputs.map(([name, n]) => currentHarmonicsRow(name, inputCurrentSpectrum(s.meter.config.seed, snap, n)));
   });
@@ -101,7 +102,9 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
 
   handle(app, endpoints.setRO, ({ body, principal }) => {
     const before = reg.relays();
-    reg.setRelays({ ro1: body.ro1, ro2: body.ro2 });
+    // An Alarm-type relay follows the alarms; a Momentary one opens again after the RO pulse width.
+    const refused = s.meterSettings.relays.command({ ro1: body.ro1, ro2: body.ro2 }, s.ctx.now());
+    if (refused) throw badRequest(meterSettingsTexts.relayIsAlarmOutput(refused), { [`ro${refused}`]: meterSettingsTexts.relayIsAlarmOutput(refused) });
     const changed = (['ro1', 'ro2'] as const).filter((k) => before[k] !== body[k]);
     for (const k of changed) s.events.write('Info', `Relay output ${k === 'ro1' ? 1 : 2} set to ${body[k] ? 'ON' : 'OFF'} by ${principal?.userName ?? 'unknown'}`);
     return { value: serverMessages.success };

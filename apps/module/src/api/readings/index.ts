@@ -1,7 +1,7 @@
 /** Live readings of 000 §7, formatted from one meter snapshot per call. */
 import { endpoints, requestMessages } from '@meter/contract';
 import type { FastifyInstance } from 'fastify';
-import { channelRows, systemRows } from '../../meter/rows.ts';
+import { channelRows, systemRows, userNameOf } from '../../meter/rows.ts';
 import type { Services } from '../../services.ts';
 import { notFound } from '../errors.ts';
 import { handle } from '../registry.ts';
@@ -11,7 +11,8 @@ export function readingsRoutes(app: FastifyInstance, s: Services): void {
 
   handle(app, endpoints.realtimeChannel, ({ params }) => {
     const channel = /^\d{1,2}$/.test(params.channel ?? '') ? Number(params.channel) : NaN;
-    const rows = Number.isInteger(channel) ? channelRows(s.meter.snapshot(s.ctx.now()), channel, s.device.state().wiringType) : null;
+    // The layout the meter runs and the name the User and Channel Mapping gives the channel.
+    const rows = Number.isInteger(channel) ? channelRows(s.meter.snapshot(s.ctx.now()), channel, s.meter.config.wiringType, userNameOf(s.device.state().userNames, channel)) : null;
     if (!rows) throw notFound(requestMessages.notFound);
     return rows;
   });

@@ -241,6 +241,15 @@ export class MeterRegisters {
     this.save();
   }
 
+  /**
+   * For a wiring change (User and CT settings): a user channel's inputs change with the wiring, so
+   * its demand history and peaks belong to another circuit and start again.
+   */
+  resetUserChannelDemand(): void {
+    for (const slot of Object.keys(this.demand.tracks)) if (slot.startsWith('uc')) delete this.demand.tracks[slot];
+    this.save();
+  }
+
   digitalInputs(): Array<{ setup: DiSetup; count: number }> {
     return this.diSetup.map((setup, i) => ({ setup, count: this.counters.counts[i] }));
   }

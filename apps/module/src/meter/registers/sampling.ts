@@ -2,7 +2,7 @@
  * The measuring points the registers keep ("slots") and their values in one snapshot:
  * inputs 1..18, phases A-C, the system, and for demand the user channels under the present wiring.
  */
-import { CHANNEL_COUNT, USER_CHANNEL_COUNT, type WiringType } from '@meter/contract';
+import { CHANNEL_COUNT, MAX_USER_CHANNELS } from '@meter/contract';
 import { average, combinePowers } from '../physics.ts';
 import type { MeterSnapshot } from '../reading-source.ts';
 import { channelInputs } from '../rows.ts';
@@ -29,14 +29,14 @@ const pick = (x: SlotValues): SlotValues => ({ current: x.current, p: x.p, q: x.
  * Values of every slot. User channels are included only when asked (demand keeps them: a
  * channel's peak is not the sum of its inputs' peaks; energy adds, so its totals are sums).
  */
-export function sampleSlots(snap: MeterSnapshot, wiring: WiringType, withUserChannels: boolean): Map<string, SlotValues> {
+export function sampleSlots(snap: MeterSnapshot, wiring: number, withUserChannels: boolean): Map<string, SlotValues> {
   const out = new Map<string, SlotValues>();
   for (const x of snap.inputs) out.set(inputSlot(x.input), pick(x));
   snap.phases.forEach((ph, i) => out.set(phaseSlot(i), pick(ph)));
   const sys = snap.system;
   out.set(SYSTEM_SLOT, { current: sys.currentAvg, p: sys.p, q: sys.q, s: sys.s });
   if (withUserChannels) {
-    for (let u = 1; u <= USER_CHANNEL_COUNT; u++) {
+    for (let u = 1; u <= MAX_USER_CHANNELS; u++) {
       const ids = channelInputs(CHANNEL_COUNT + u, wiring);
       if (!ids) continue;
       const inputs = ids.map((n) => snap.inputs[n - 1]);

@@ -2,7 +2,7 @@
  * The device's identity and state: what the meter and the module report about themselves.
  * Identity is made once per data folder from the seed (serial number, MAC addresses) and kept.
  */
-import { CHANNEL_COUNT, DEFAULT_WIRING_TYPE, type DeviceInfo, type HomePageInfo, type WiringType } from '@meter/contract';
+import { CHANNEL_COUNT, DEFAULT_WIRING_TYPE, type DeviceInfo, type HomePageInfo, wiringKindOf, wiringValueOf } from '@meter/contract';
 import { createHash } from 'node:crypto';
 import { statfsSync } from 'node:fs';
 import type { ModuleContext } from '../../context.ts';
@@ -31,7 +31,8 @@ export interface DeviceState {
   deviceDescription: string;
   timeZone: string;
   meterAddress: number;
-  wiringType: WiringType;
+  /** The wiring value as the meter reports it (its meaning depends on mcStatus, contract wiringKindOf). */
+  wiringType: number;
   ratedVoltage: number;
   ctFullScale: number[];
   /** 0/1 as the meter reports them. */
@@ -117,7 +118,13 @@ export class DeviceService {
 
   meterConfig(): MeterConfig {
     const s = this.state();
-    return { wiringType: s.wiringType, ratedVoltage: s.ratedVoltage, ctFullScale: s.ctFullScale, seed: this.ctx.config.seed, timeZone: s.timeZone };
+    return { wiringType: this.wiringCode(), ratedVoltage: s.ratedVoltage, ctFullScale: s.ctFullScale, seed: this.ctx.config.seed, timeZone: s.timeZone };
+  }
+
+  /** The meter config's wiring code (mcStatus-1 numbering) of the wiring the meter reports. */
+  wiringCode(): number {
+    const s = this.state();
+    return wiringValueOf(wiringKindOf(s.wiringType, s.mcStatus) ?? '3LN', 1);
   }
 
   homePageInfo(): HomePageInfo {

@@ -28,6 +28,9 @@ export class MeterEventLog {
   private readonly insert;
   private last: { wall: number; mono: number } | undefined;
   private stepExpected = false;
+  /** The I/O settings' systemEventAlarm: an event not enabled there is not recorded. */
+  private gate: (event: MeterEventKey) => boolean = () => true;
+  private readonly listeners: Array<(event: MeterEventKey, atMs: number) => void> = [];
 
   constructor(
     private readonly db: Db,
@@ -42,14 +45,28 @@ export class MeterEventLog {
     }
   }
 
-  write(event: MeterEventKey, atMs: number): void {
+  /** Records an event if the settings enable it; returns whether it was recorded. */
+  write(event: MeterEventKey, atMs: number): boolean {
     if (!(METER_EVENT_KEYS as readonly string[]).includes(event)) throw new RangeError(`unknown meter event ${event}`);
+    // A clock set on purpose is its own event: the jump it causes is not a restart.
+    if (event === 'setClk') this.stepExpected = true;
+    if (!this.gate(event)) return false;
     this.db.transaction(() => {
       this.insert.run(Math.floor(atMs / 1000), event);
       trimTo(this.db, 'meter_event_log', MAX_METER_EVENTS);
+      for (const l of this.listeners) l(event, atMs);
     })();
-    // A clock set on purpose is its own event: the jump it causes is not a restart.
-    if (event === 'setClk') this.stepExpected = true;
+    return true;
+  }
+
+  /** Which events are recorded (the I/O settings' systemEventAlarm enable). */
+  setGate(gate: (event: MeterEventKey) => boolean): void {
+    this.gate = gate;
+  }
+
+  /** Called for every recorded event, inside its transaction (the system event alarm's relay output). */
+  onWrite(listener: (event: MeterEventKey, atMs: number) => void): void {
+    this.listeners.push(listener);
   }
 
   /** The Event Log tab: every record, newest first. */

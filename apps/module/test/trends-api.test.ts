@@ -74,6 +74,10 @@ describe('trend API', () => {
     assert.equal(rows.length, 10, 'minutes 08:00 to 08:09 closed (08:10 is in progress)');
     assert.ok(Object.keys(rows[0]).includes('Input Channel 18'));
     assert.ok(rows[9].System >= rows[0].System, 'registers only grow');
+    // Running totals are never thinned: a thinned reply would merge buckets in the differences.
+    const capped = await get(`/api/trendlog/energy/EP&${S0}&${S0 + 600}&1min?points=1`);
+    assert.equal(capped.status, 200);
+    assert.deepEqual(capped.body.data, rows);
   });
 
   test('a malformed path parameter or query is a 400 with a message, never a 500', async () => {

@@ -36,7 +36,6 @@ export interface EnergyQuery {
   start: number;
   end: number;
   interval: TrendInterval;
-  points?: number;
 }
 
 function round(x: number, digits: number): number {
@@ -85,5 +84,7 @@ export function queryEnergy(s: QueryStores, q: EnergyQuery): TrendRow[] {
   const rows = energyBuckets(s.energy, s.clock, buckets, plan, first, q.end + 1).map((b) => toRow(b.t, b.units));
   const base = energyBase(s.energy, s.clock, buckets, plan, first);
   if (base && rows.length > 0) rows.unshift(toRow(base.t, base.units));
-  return q.points ? m4Rows(rows, ENERGY_COLUMNS, q.points) : rows;
+  // Never thinned: the rows are running totals whose differences the chart plots, so dropping a
+  // row would merge two buckets. The interval rules keep energy replies small (≤ 744 rows).
+  return rows;
 }

@@ -141,6 +141,45 @@ describe('logs', () => {
     await signOut(p);
   });
 
+  test('maintenance meter event log: interval, pages of 10/20/40/80, export and clear', async () => {
+    const viewer = await open('/setting/management/meter_event_log', 'viewer');
+    await viewer.getByRole('heading', { name: 'Meter Event Log' }).waitFor();
+    await viewer.getByRole('table', { name: 'Meter Event Log' }).getByRole('cell', { name: 'Meter restart', exact: true }).waitFor();
+    assert.equal(await viewer.getByRole('button', { name: 'Export Logs' }).count(), 0, 'maintenance view: no Export');
+    assert.equal(await viewer.getByRole('button', { name: 'Clear Logs' }).count(), 0, 'maintenance view: no Clear');
+    await signOut(viewer);
+
+    const p = await open('/setting/management/meter_event_log');
+    const table = p.getByRole('table', { name: 'Meter Event Log' });
+    await table.getByRole('cell', { name: 'Meter restart', exact: true }).waitFor();
+    assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Timestamp', 'Message']);
+    assert.equal(await p.getByRole('group', { name: 'Level' }).count(), 0, 'the meter log has no levels');
+    const sizes = await p.getByLabel(/per page|Page size/i).locator('option').allTextContents();
+    assert.deepEqual(sizes.map((x) => x.trim()), ['10', '20', '40', '80']);
+
+    // An interval before the restart finds nothing; Reset brings it back.
+    await p.getByLabel('Start time').fill(wall(Date.now() - 3 * 3600_000));
+    await p.getByLabel('End time').fill(wall(Date.now() - 2 * 3600_000));
+    await p.getByRole('button', { name: 'Search' }).click();
+    await table.getByText('No Data', { exact: true }).waitFor();
+    await p.getByRole('button', { name: 'Reset' }).click();
+    await table.getByRole('cell', { name: 'Meter restart', exact: true }).waitFor();
+
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Export Logs' }).click()]);
+    assert.match(download.suggestedFilename(), /^meter_event_log_\d{8}_\d{6}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    assert.match(csv, /^Timestamp,Event\r\n/);
+    assert.match(csv, /Meter restart/);
+
+    await p.getByRole('button', { name: 'Clear Logs' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Confirmation' });
+    await dialog.getByText('Are you sure you want to clear Event Log? This action cannot be undone.', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+    await alertWith(p, 'Event log cleared').waitFor();
+    await table.getByText('No Data', { exact: true }).waitFor();
+    await signOut(p);
+  });
+
   test('data log: a file the module wrote; download; admin deletes it; others see no selection', async () => {
     const listing = async () => ((await server.api('GET', '/fileList/dataLog/backup1', undefined, admin)).body.data as { filename: string; size: number }[]) ?? [];
     let files = await listing();

@@ -176,9 +176,9 @@ describe('meter event log and alarm log API', () => {
     assert.equal((await get('/api/readings/systemEvent')).body.data[0].Event, meterEventTexts.setClk);
   });
 
-  test('readings view reads it; without readings it is refused', async () => {
-    assert.equal((await get('/api/readings/systemEvent', tokens.readonly)).status, 200);
-    for (const role of ['config', 'maint', 'nothing'] as const) assert.equal((await get('/api/readings/systemEvent', tokens[role])).status, 403, role);
+  test('readings or maintenance view reads it (the maintenance page); others are refused', async () => {
+    for (const role of ['readonly', 'maint'] as const) assert.equal((await get('/api/readings/systemEvent', tokens[role])).status, 200, role);
+    for (const role of ['config', 'nothing'] as const) assert.equal((await get('/api/readings/systemEvent', tokens[role])).status, 403, role);
   });
 
   test('export: Timestamp and Event with the device offset', async () => {

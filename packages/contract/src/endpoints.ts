@@ -92,10 +92,10 @@ export const endpoints = {
   exportModuleEventLog: ep({ method: 'PATCH', path: '/eventLog/export', body: logs.exportLogBody, reply: logs.exportLogReply, auth: read('readings', 'configuration', 'maintenance') }),
   moduleEventLogFile: ep({ method: 'GET', path: '/eventLog/export/:fileName', auth: read('readings', 'configuration', 'maintenance'), file: true }),
   /** Plain list newest first; with idStart/idEnd (maintenance page) {count, eventLogs}. */
-  meterEventLog: ep({ method: 'GET', path: '/readings/systemEvent', reply: logs.meterEventReply, auth: read('readings') }),
+  meterEventLog: ep({ method: 'GET', path: '/readings/systemEvent', reply: logs.meterEventReply, auth: read('readings', 'maintenance') }),
   clearMeterEventLog: ep({ method: 'PATCH', path: '/log/event/delete', body: logs.clearLogBody, reply: successReply, auth: write('maintenance') }),
-  exportMeterEventLog: ep({ method: 'PATCH', path: '/log/eventLog/export', body: logs.exportLogBody, reply: logs.exportLogReply, auth: read('readings') }),
-  meterEventLogFile: ep({ method: 'GET', path: '/log/eventLog/export/:fileName', auth: read('readings'), file: true }),
+  exportMeterEventLog: ep({ method: 'PATCH', path: '/log/eventLog/export', body: logs.exportLogBody, reply: logs.exportLogReply, auth: read('readings', 'maintenance') }),
+  meterEventLogFile: ep({ method: 'GET', path: '/log/eventLog/export/:fileName', auth: read('readings', 'maintenance'), file: true }),
   alarmLog: ep({ method: 'GET', path: '/readings/alarm', reply: logs.alarmLogReply, auth: read('readings') }),
   dataLogFiles: ep({ method: 'GET', path: '/fileList/dataLog/backup:id', reply: logs.dataLogFileList, auth: read('readings') }),
   /** 001 §6: the handler also requires the admin access level (a role name the area bits cannot express). */

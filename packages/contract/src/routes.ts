@@ -105,6 +105,9 @@ export const ROUTES: readonly RouteDef[] = [
   R(`${comm}/remote_access`, 'Settings, Communication, Remote Access'),
   R('/setting/management', 'Settings, Management', { mask: 192, mode: 'normal' }),
   R('/setting/management/debug_diagnostic', 'Settings, Management, Debug Diagnostic', { hidden: true }),
+  // 001 §2 "Meter Event Log (maintenance)": the route table names no path for it; it sits with
+  // the maintenance screens (see docs/decisions.md).
+  R('/setting/management/meter_event_log', 'Settings, Management, Meter Event Log'),
   R('/setting/network_diagnostic', 'Settings, Network Diagnostic', { mask: 48, mode: 'normal', redirect: '/setting/network_diagnostic/network_status' }),
   R('/setting/network_diagnostic/network_status', 'Settings, Network Diagnostic, Networking Status'),
   R('/setting/network_diagnostic/host_lookup', 'Settings, Network Diagnostic, Host Lookup'),

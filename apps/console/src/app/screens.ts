@@ -17,6 +17,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Reading, Log, Alarm Log': () => import('../features/logs/alarm-log.tsx'),
   'Reading, Log, Event Log': () => import('../features/logs/event-log.tsx'),
   'Reading, Log, Module Event Log': () => import('../features/logs/module-event-log.tsx'),
+  'Settings, Management, Meter Event Log': () => import('../features/logs/meter-event-log.tsx'),
   'Reading, Log, Data Log, Data Log 1': () => import('../features/logs/data-log.tsx'),
   'Reading, Log, Data Log, Data Log 2': () => import('../features/logs/data-log.tsx'),
   'Reading, Log, Data Log, Data Log 3': () => import('../features/logs/data-log.tsx'),

@@ -11,25 +11,42 @@ export const useMeterEventLog = () =>
   useQuery({ ...endpointQuery('meterEventLog'), select: (d) => (Array.isArray(d) ? d : d.eventLogs) });
 
 const MODULE_EVENT_LOG = 'moduleEventLog';
+const METER_EVENT_LOG_PAGE = 'meterEventLogPage';
 
 /** One window of the filtered log; the previous page stays on screen while the next loads. */
 export const useModuleEventLog = (query: LogQueryParams) =>
   useQuery({ ...endpointQuery(MODULE_EVENT_LOG, { query }), queryKey: [MODULE_EVENT_LOG, query], placeholderData: keepPreviousData });
 
-export function useClearModuleEventLog() {
+/** The maintenance page's window of the meter event log (a window query always answers a page). */
+export const useMeterEventLogPage = (query: LogQueryParams) =>
+  useQuery({
+    ...endpointQuery('meterEventLog', { query }),
+    queryKey: [METER_EVENT_LOG_PAGE, query],
+    placeholderData: keepPreviousData,
+    select: (d) => (Array.isArray(d) ? { count: d.length, eventLogs: d } : d),
+  });
+
+function useClearLog(endpoint: typeof endpoints.clearModuleEventLog | typeof endpoints.clearMeterEventLog, queryKey: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(endpoints.clearModuleEventLog, { body: { value: 1 } }),
-    onSettled: () => client.invalidateQueries({ queryKey: [MODULE_EVENT_LOG] }),
+    mutationFn: () => callEndpoint(endpoint, { body: { value: 1 } }),
+    onSettled: () => client.invalidateQueries({ queryKey: [queryKey] }),
   });
 }
+export const useClearModuleEventLog = () => useClearLog(endpoints.clearModuleEventLog, MODULE_EVENT_LOG);
+export const useClearMeterEventLog = () => useClearLog(endpoints.clearMeterEventLog, METER_EVENT_LOG_PAGE);
 
 /** Asks the module for the CSV, then downloads it by its name (never by a path from the reply). */
-export async function exportModuleEventLog(): Promise<void> {
-  const { filePath } = await callEndpoint(endpoints.exportModuleEventLog, { body: { action: 'export' } });
+async function exportLog(
+  exportEndpoint: typeof endpoints.exportModuleEventLog | typeof endpoints.exportMeterEventLog,
+  file: typeof endpoints.moduleEventLogFile | typeof endpoints.meterEventLogFile,
+): Promise<void> {
+  const { filePath } = await callEndpoint(exportEndpoint, { body: { action: 'export' } });
   const fileName = decodeURIComponent(filePath.split('/').pop() ?? '');
-  await download(endpoints.moduleEventLogFile.path, { params: { fileName } });
+  await download(file.path, { params: { fileName } });
 }
+export const exportModuleEventLog = () => exportLog(endpoints.exportModuleEventLog, endpoints.moduleEventLogFile);
+export const exportMeterEventLog = () => exportLog(endpoints.exportMeterEventLog, endpoints.meterEventLogFile);
 
 export const useDataLogFiles = (id: DataLogId) => useQuery(endpointQuery('dataLogFiles', { params: { id } }));
 

@@ -12,9 +12,11 @@ interface Props {
   onReset: () => void;
   /** Message under the interval when its end comes before its start. */
   intervalError?: string;
+  /** The module event log filters by level; the meter event log has none (001 §2). */
+  showLevel?: boolean;
 }
 
-export function EventLogFilter({ value, onChange, onSearch, onReset, intervalError }: Props) {
+export function EventLogFilter({ value, onChange, onSearch, onReset, intervalError, showLevel = true }: Props) {
   const id = useId();
   return (
     <Form
@@ -40,12 +42,14 @@ export function EventLogFilter({ value, onChange, onSearch, onReset, intervalErr
         </Button>
         {intervalError && <div className="invalid-feedback d-block w-100">{intervalError}</div>}
       </fieldset>
-      <fieldset>
-        <legend className="form-label fs-6 mb-1">Level</legend>
-        {EVENT_LEVELS.map((level) => (
-          <Form.Check key={level} inline id={`${id}-${level}`} label={level} checked={value.levels.includes(level)} onChange={() => onChange(toggleLevel(value, level))} />
-        ))}
-      </fieldset>
+      {showLevel && (
+        <fieldset>
+          <legend className="form-label fs-6 mb-1">Level</legend>
+          {EVENT_LEVELS.map((level) => (
+            <Form.Check key={level} inline id={`${id}-${level}`} label={level} checked={value.levels.includes(level)} onChange={() => onChange(toggleLevel(value, level))} />
+          ))}
+        </fieldset>
+      )}
       <div className="d-flex gap-2">
         <Button type="submit" size="sm" variant="primary">
           Search

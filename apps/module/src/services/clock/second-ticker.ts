@@ -20,23 +20,30 @@ export class SecondTicker {
     };
   }
 
+  /** Runs every listener now, in order (tests drive time with this). */
   tickAt(nowMs: number): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l(nowMs);
-      } catch (err) {
-        console.error('tick listener failed:', err instanceof Error ? err.message : err);
-      }
-    }
+    for (const l of [...this.listeners]) run(l, nowMs);
   }
 
-  /** Ticks on the wall-clock second boundary, so samples line up with whole seconds. */
+  /**
+   * Ticks on the wall-clock second boundary, so samples line up with whole seconds. Each listener
+   * gets its own turn of the event loop: requests that arrive meanwhile are answered between
+   * listeners, so a poll waits for one listener's periodic work at most, never for all of it.
+   */
   start(): void {
     if (this.timer) return;
     const schedule = () => {
       const now = this.now();
       this.timer = setTimeout(() => {
-        this.tickAt(Math.floor(this.now() / 1000) * 1000);
+        const at = Math.floor(this.now() / 1000) * 1000;
+        const queue = [...this.listeners];
+        const next = () => {
+          const l = queue.shift();
+          if (!l) return;
+          run(l, at);
+          setImmediate(next);
+        };
+        next();
         if (this.timer) schedule();
       }, 1000 - (now % 1000));
       this.timer.unref();
@@ -47,5 +54,13 @@ export class SecondTicker {
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+}
+
+function run(listener: TickListener, nowMs: number): void {
+  try {
+    listener(nowMs);
+  } catch (err) {
+    console.error('tick listener failed:', err instanceof Error ? err.message : err);
   }
 }

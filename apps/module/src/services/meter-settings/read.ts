@@ -10,6 +10,7 @@ import {
   DO_CHANNEL_KEYS,
   CT_KEYS,
   USER_ID_KEYS,
+  meterContextFrom,
   type AlarmConfig,
   type IoConfig,
   type MeterContext,
@@ -97,19 +98,11 @@ export function readUserCt({ device, store }: ReadDeps): UserCtConfig {
   } as UserCtConfig;
 }
 
-/** The device context the option lists and schemas are built from, as the device stands now. */
-export function readContext({ device, registers, store }: ReadDeps): MeterContext {
-  const st = device.state();
-  const id = device.identity();
-  return {
-    meterModel: id.meterModel,
-    meterFirmwareVersion: id.meterFirmwareVersion,
-    mcStatus: st.mcStatus,
-    demandVerified: st.demandVerified === 1,
-    pulseVerified: st.pulseVerified === 1,
-    wiringType: st.wiringType,
-    sealed: st.sealStatus === 1,
-    optionalSeal: { ...store.get('general').optionalSealConfig },
-    demandMethod: registers.demandSettings().method,
-  };
+/**
+ * The device context the option lists and schemas are built from, as the device stands now:
+ * built by the contract's `meterContextFrom` from the same replies the console reads, so the
+ * form and the module validate against one context.
+ */
+export function readContext(d: ReadDeps): MeterContext {
+  return meterContextFrom({ deviceInfo: d.device.deviceInfo(), mcStatus: d.device.state().mcStatus, meterSettings: readGeneral(d) });
 }

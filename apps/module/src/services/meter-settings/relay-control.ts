@@ -14,16 +14,10 @@
 import { RO_OUTPUT_MODE, RO_TYPE } from '@meter/contract';
 import type { MeterRegisters, RelayState } from '../../meter/registers/meter-registers.ts';
 import type { KeyValueStore } from '../../store/db.ts';
+import type { IoDoc } from './defaults.ts';
 
 export type RelayNo = 1 | 2;
-export interface RelaySettings {
-  ro1Type: number;
-  ro2Type: number;
-  ro1OutputMode: number;
-  ro2OutputMode: number;
-  roPulseWidth: number;
-  roAlarmOutputTime: number;
-}
+export type RelaySettings = Pick<IoDoc, 'ro1Type' | 'ro2Type' | 'ro1OutputMode' | 'ro2OutputMode' | 'roPulseWidth' | 'roAlarmOutputTime'>;
 
 interface Timing {
   /** Alarm ids (1-10) active on each relay. */

@@ -16,6 +16,8 @@ export interface RouteDef {
   redirect?: string;
   /** Path this route forwards to in emergency mode (000 §6: the reading and settings roots). */
   emergencyRedirect?: string;
+  /** Its children are also drawn as a pill navigation above the screen (001 "Settings, Meter"). */
+  pills?: boolean;
   /** Shown only in (or only outside) emergency system mode (mode 2). */
   mode?: 'emergency' | 'normal';
   /** Shown only when the device is demand verified. */
@@ -73,7 +75,7 @@ export const ROUTES: readonly RouteDef[] = [
   R(`${EMERGENCY}/step1`, 'Settings, Emergency, Step1', { mode: 'emergency' }),
   R(`${EMERGENCY}/step2`, 'Settings, Emergency, Step2', { mode: 'emergency' }),
   R(`${EMERGENCY}/step3`, 'Settings, Emergency, Step3', { mode: 'emergency' }),
-  R('/setting/meter', 'Settings, Meter', { mode: 'normal', redirect: '/setting/meter/general' }),
+  R('/setting/meter', 'Settings, Meter', { mode: 'normal', redirect: '/setting/meter/general', pills: true }),
   R('/setting/meter/general', 'Settings, Meter, General'),
   R('/setting/meter/user_and_ct', 'Settings, Meter, User & CT'),
   R('/setting/meter/io_and_event', 'Settings, Meter, I/O & Event'),

@@ -26,6 +26,7 @@ function SignedInLayout() {
   const trail = activeTrail(tree, pathname);
   const section = trail[0];
   const tabsOf = trail[2];
+  const pillsOf = trail[1]?.route.pills ? trail[1] : undefined;
 
   useEffect(() => {
     document.title = trail.length ? `${trail[trail.length - 1]!.label} - ${branding.productName}` : branding.productName;
@@ -37,6 +38,7 @@ function SignedInLayout() {
       <div className="d-flex flex-grow-1">
         {section && section.children.length > 0 && <SideNav nodes={section.children} trail={trail} />}
         <main className="flex-grow-1 p-3 overflow-auto">
+          {pillsOf && pillsOf.children.length > 0 && <SectionTabs nodes={pillsOf.children} trail={trail} level={2} pills />}
           {tabsOf && tabsOf.children.length > 0 && <SectionTabs nodes={tabsOf.children} trail={trail} />}
           <Outlet />
         </main>

@@ -21,7 +21,7 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
   const feedbackId = `${id}-feedback`;
   const helpId = `${id}-help`;
   const describedBy = [invalid ? feedbackId : '', def.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
-  const common = { disabled: readOnly, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
+  const common = { disabled: readOnly || def.disabled === true, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
   const reg = form.register(def.name);
 
   let input;
@@ -41,7 +41,7 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
               label={o.label}
               value={String(o.value)}
               isInvalid={invalid}
-              disabled={readOnly || o.disabled}
+              disabled={readOnly || def.disabled === true || o.disabled}
               {...reg}
             />
           ))}

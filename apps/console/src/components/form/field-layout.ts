@@ -29,6 +29,8 @@ export interface FieldDef<N extends string = string> {
   autoComplete?: string;
   /** Shown but never edited (the user name on a password screen). */
   readOnly?: boolean;
+  /** Shown but disabled (a sealed setting, or one a sibling's value turns off). */
+  disabled?: boolean;
 }
 
 /** What react-hook-form holds: the text of each input, or a checkbox's state. */

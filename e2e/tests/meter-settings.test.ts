@@ -1,0 +1,202 @@
+/**
+ * Settings › Meter (001 "Settings, Meter" and its sub-settings, §4 "Settings saves", "Seal"):
+ * the General screen saves and survives a reload, a range violation is shown without a PUT,
+ * a seal that changed between load and save opens 'Seal Status Changed' and nothing is saved,
+ * and a view-only user sees the fields disabled and no Save.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+
+const GENERAL_PATH = '/setting/meter/general';
+let server: ModuleServer;
+let browser: Browser;
+let admin: string;
+
+before(async () => {
+  ({ server, admin } = await startModuleWithUsers());
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openGeneral(user = 'boss'): Promise<Page> {
+  const page = await openAs(browser, server, GENERAL_PATH, user);
+  await page.getByLabel('Rated Voltage').waitFor();
+  return page;
+}
+
+function countPuts(page: Page, path: string): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && new URL(r.url()).pathname === `/api${path}`) n++;
+  });
+  return () => n;
+}
+
+test('General: a pill navigation over the meter settings marks the open one', async () => {
+  const page = await openGeneral();
+  const nav = page.getByRole('navigation', { name: 'Pills' });
+  const general = nav.getByRole('link', { name: 'General', exact: true });
+  await general.waitFor();
+  assert.equal(await general.getAttribute('aria-current'), 'page');
+  assert.match((await nav.getAttribute('class')) ?? '', /nav-pills/);
+  await signOut(page);
+});
+
+test('General: a new rated voltage is saved and survives a reload', async () => {
+  const page = await openGeneral();
+  const before = await server.api('GET', '/settings/meter', undefined, admin);
+  const next = before.body.data.ratedVoltage === 120 ? 121 : 120;
+  await page.getByLabel('Rated Voltage').fill(String(next));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, 'Meter config saved').waitFor();
+  const afterSave = await server.api('GET', '/settings/meter', undefined, admin);
+  assert.equal(afterSave.body.data.ratedVoltage, next);
+  await page.reload();
+  await page.getByLabel('Rated Voltage').waitFor();
+  assert.equal(await page.getByLabel('Rated Voltage').inputValue(), String(next));
+  await signOut(page);
+});
+
+test('General: an out-of-range rated voltage shows its message and nothing is sent', async () => {
+  const page = await openGeneral();
+  const puts = countPuts(page, '/settings/meter');
+  await page.getByLabel('Rated Voltage').fill('500');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Rated Voltage must be between 10 and 400', { exact: true }).waitFor();
+  assert.equal(puts(), 0);
+  await signOut(page);
+});
+
+test('General: a seal that changed since the load opens "Seal Status Changed" and nothing is saved', async () => {
+  const page = await openGeneral();
+  const puts = countPuts(page, '/settings/meter');
+  // The module has no API to seal the meter: the re-read before the save answers "sealed".
+  await page.route('**/api/settings/deviceInfo', async (route) => {
+    const res = await route.fetch();
+    const json = await res.json();
+    json.data.meterSealStatus = json.data.meterSealStatus === 1 ? 0 : 1;
+    await route.fulfill({ response: res, json });
+  });
+  await page.getByLabel('Rated Voltage').fill('111');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByText('Seal Status Changed').waitFor();
+  await modal.getByText('Please refresh webpage.').waitFor();
+  assert.equal(puts(), 0);
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await page.unroute('**/api/settings/deviceInfo');
+  await page.getByLabel('Rated Voltage').fill((await server.api('GET', '/settings/meter', undefined, admin)).body.data.ratedVoltage.toString());
+  await signOut(page);
+});
+
+test('General: a view-only user sees the fields disabled and no Save or Update Password', async () => {
+  const page = await openAs(browser, server, GENERAL_PATH, 'viewer');
+  await page.getByLabel('Rated Voltage').waitFor();
+  assert.equal(await page.getByLabel('Rated Voltage').isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Update Password' }).count(), 0);
+  await signOut(page);
+});
+
+test('General: Meter Password refuses a wrong current password and updates with the right one', async () => {
+  const page = await openGeneral();
+  const card = page.getByRole('form', { name: 'Meter Password' });
+  await card.getByLabel('Current Password').fill('1111');
+  await card.getByLabel('New Password').fill('4321');
+  await card.getByLabel('Repeat Password').fill('4321');
+  await card.getByRole('button', { name: 'Update Password' }).click();
+  await alertWith(page, 'Current password incorrect').waitFor();
+  await card.getByLabel('Current Password').fill('0000');
+  await card.getByRole('button', { name: 'Update Password' }).click();
+  await alertWith(page, 'Password updated').waitFor();
+  assert.equal(await card.getByLabel('Current Password').inputValue(), '');
+  await signOut(page);
+});
+
+const USER_CT_PATH = '/setting/meter/user_and_ct';
+const channel1Current = async (): Promise<number> => {
+  const r = await server.api('GET', '/readings/realtime/channels/1', undefined, admin);
+  return r.body.data[0]['Current A'] as number;
+};
+
+test('User & CT: a new CT0 is saved with the reboot prompt, and Input Channel 1 current follows it', async () => {
+  const page = await openAs(browser, server, USER_CT_PATH, 'boss');
+  const ct0 = page.getByLabel('Input Channel 1 CT', { exact: true });
+  await ct0.waitFor();
+  const ctBefore = Number(await ct0.inputValue());
+  const currentBefore = await channel1Current();
+  const ctAfter = ctBefore * 4;
+  await ct0.fill(String(ctAfter));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, 'Meter config saved').waitFor();
+  const dialog = page.getByRole('dialog', { name: 'Action Required' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Reboot Later' }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  const saved = await server.api('GET', '/settings/userCtConfig', undefined, admin);
+  assert.equal(saved.body.data.CT0, ctAfter);
+  // The readings move with the CT (full-scale amps): about 4x, allowing for the live value's drift.
+  const ratio = (await channel1Current()) / currentBefore;
+  assert.ok(ratio > 2.5 && ratio < 6, `current ratio ${ratio}`);
+  await signOut(page);
+});
+
+test('I/O & Event: a new pulse width is saved with the reboot prompt; a status input has its counter fields disabled', async () => {
+  const page = await openAs(browser, server, '/setting/meter/io_and_event', 'boss');
+  const width = page.getByLabel('Pulse Width', { exact: true });
+  await width.waitFor();
+  const io = (await server.api('GET', '/settings/ioConfig', undefined, admin)).body.data;
+  if (io.di1Config.type === 0) assert.equal(await page.getByLabel('DI1 Ratio', { exact: true }).isDisabled(), true);
+  const next = io.pulseWidth === 80 ? 60 : 80;
+  await width.fill(String(next));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, 'Meter config saved').waitFor();
+  const dialog = page.getByRole('dialog', { name: 'Action Required' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Reboot Later' }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  assert.equal((await server.api('GET', '/settings/ioConfig', undefined, admin)).body.data.pulseWidth, next);
+  await signOut(page);
+});
+
+const ALARM_PATH = '/setting/meter/alarm';
+
+test('Alarm: enabling limit #1 on a surely exceeded voltage puts a Triggered row in the Alarm Log', async () => {
+  const page = await openAs(browser, server, ALARM_PATH, 'boss');
+  await page.getByLabel('Enable', { exact: true }).waitFor();
+  await page.getByLabel('Enable', { exact: true }).check();
+  await page.getByLabel('Alarm #1', { exact: true }).check();
+  await page.getByLabel('Alarm #1 Channel Type').selectOption({ label: 'Digital Input' });
+  // Changing the type re-normalises the row: a Digital Input offers only '='.
+  assert.deepEqual(await page.getByLabel('Alarm #1 Setting').locator('option').allTextContents(), ['=']);
+  await page.getByLabel('Alarm #1 Channel Type').selectOption({ label: 'Real-Time Metering (Incoming)' });
+  await page.getByLabel('Alarm #1 Parameter').selectOption({ label: 'Phase A Voltage' });
+  await page.getByLabel('Alarm #1 Setting').selectOption({ label: '>' });
+  await page.getByLabel('Alarm #1 Setpoint').fill('10');
+  await page.getByLabel('Alarm #1 Delay').fill('0');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, 'Meter config saved').waitFor();
+  const saved = (await server.api('GET', '/settings/alarmConfig', undefined, admin)).body.data;
+  assert.equal(saved.enable, true);
+  assert.deepEqual({ ...saved.alarmId1 }, { enable: true, alarmChannelType: 0, alarmChannelParam: 1, setting: 1, setPoint: 10, delay: 0, output: saved.alarmId1.output });
+
+  await page.waitForTimeout(3000);
+  await page.goto('/reading/log/alarm_log');
+  await page.getByRole('cell', { name: 'Triggered' }).first().waitFor({ timeout: 15_000 });
+  await signOut(page);
+});
+
+test('Alarm: a view-only configuration user sees disabled fields and no Save', async () => {
+  const page = await openAs(browser, server, ALARM_PATH, 'viewer');
+  const enable = page.getByLabel('Enable', { exact: true });
+  await enable.waitFor();
+  assert.equal(await enable.isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
+  await signOut(page);
+});

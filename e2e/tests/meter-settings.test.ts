@@ -7,6 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { GENERAL_LABELS, OPTIONAL_SEAL_KEYS, OPTIONAL_SEAL_LABELS, RS485_KEYS, sealedFields } from '@meter/contract';
 import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
 
 const GENERAL_PATH = '/setting/meter/general';
@@ -119,14 +120,105 @@ test('General: Meter Password refuses a wrong current password and updates with 
   await signOut(page);
 });
 
+test('General: an Optional Seal Configuration flag is saved, survives a reload and is what the module holds', async () => {
+  const page = await openGeneral();
+  const before = (await server.api('GET', '/settings/meter', undefined, admin)).body.data.optionalSealConfig;
+  const flag = page.getByLabel(OPTIONAL_SEAL_LABELS.deviceRunTime, { exact: true });
+  assert.equal(await flag.isDisabled(), false);
+  assert.equal(await flag.isChecked(), before.deviceRunTime === 1);
+  const next = before.deviceRunTime === 1 ? 0 : 1;
+  await flag.setChecked(next === 1);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, 'Meter config saved').waitFor();
+  const saved = (await server.api('GET', '/settings/meter', undefined, admin)).body.data.optionalSealConfig;
+  assert.deepEqual({ ...saved }, { ...before, deviceRunTime: next });
+  await page.reload();
+  await page.getByLabel('Rated Voltage').waitFor();
+  assert.equal(await page.getByLabel(OPTIONAL_SEAL_LABELS.deviceRunTime, { exact: true }).isChecked(), next === 1);
+  await signOut(page);
+});
+
+test('General: demand method Fixed Window disables the sub-interval', async () => {
+  const page = await openGeneral();
+  const method = page.getByLabel(GENERAL_LABELS.demandMethod, { exact: true });
+  const sub = page.getByLabel(GENERAL_LABELS.subInterval, { exact: true });
+  await method.selectOption('2');
+  assert.equal(await sub.isDisabled(), true);
+  await method.selectOption('1');
+  assert.equal(await sub.isDisabled(), false);
+  await signOut(page);
+});
+
+test('General: protocol BACnet MS/TP shows the BACnet fields and hides the Modbus ones, Modbus RTU the reverse', async () => {
+  const page = await openGeneral();
+  const protocol = page.getByLabel(GENERAL_LABELS.protocolSelect, { exact: true });
+  const bacnet = [GENERAL_LABELS.bacnetAddress, GENERAL_LABELS.maxInfoFrame, GENERAL_LABELS.bacnetId];
+  const modbus = [GENERAL_LABELS.meterAddress, GENERAL_LABELS.meterBaud, GENERAL_LABELS.meterParity];
+  const count = (label: string) => page.getByLabel(label, { exact: true }).count();
+  await protocol.selectOption('2');
+  await page.getByLabel(GENERAL_LABELS.bacnetId, { exact: true }).waitFor();
+  for (const l of bacnet) assert.equal(await count(l), 1, l);
+  for (const l of modbus) assert.equal(await count(l), 0, l);
+  await protocol.selectOption('0');
+  await page.getByLabel(GENERAL_LABELS.meterAddress, { exact: true }).waitFor();
+  for (const l of bacnet) assert.equal(await count(l), 0, l);
+  for (const l of modbus) assert.equal(await count(l), 1, l);
+  await signOut(page);
+});
+
+test('General: on a sealed meter the sealed fields are disabled and the others are not', async () => {
+  // The module has no API to seal the meter: deviceInfo answers "sealed" for this page.
+  const page = await openAs(browser, server, '/', 'boss');
+  await page.route('**/api/settings/deviceInfo', async (route) => {
+    const res = await route.fetch();
+    const json = await res.json();
+    json.data.meterSealStatus = 1;
+    await route.fulfill({ response: res, json });
+  });
+  await page.goto(GENERAL_PATH);
+  await page.getByLabel('Rated Voltage').waitFor();
+  const settings = (await server.api('GET', '/settings/meter', undefined, admin)).body.data;
+  const sealed = sealedFields('general', { sealed: true, optionalSeal: settings.optionalSealConfig });
+  const labels = (key: string): string[] =>
+    key === 'optionalSealConfig' ? OPTIONAL_SEAL_KEYS.map((k) => OPTIONAL_SEAL_LABELS[k]) : [GENERAL_LABELS[key as keyof typeof GENERAL_LABELS]];
+  for (const key of ['deviceTransformer', 'demandMethod', 'subInterval', 'avgIntervalWindow', 'varCalMethod', 'varPfConvention', 'optionalSealConfig']) {
+    assert.ok(sealed.includes(key), key);
+  }
+  for (const key of sealed) {
+    for (const label of labels(key)) {
+      const field = page.getByLabel(label, { exact: true });
+      // Only the On Board RS485 fields of the other protocol are hidden.
+      if (!(RS485_KEYS as readonly string[]).includes(key)) assert.equal(await field.count(), 1, label);
+      else if ((await field.count()) === 0) continue;
+      assert.equal(await field.isDisabled(), true, label);
+    }
+  }
+  assert.equal(await page.getByLabel(GENERAL_LABELS.deviceDescription, { exact: true }).isDisabled(), false);
+  assert.equal(await page.getByLabel(GENERAL_LABELS.ratedVoltage, { exact: true }).isDisabled(), false);
+  await page.unroute('**/api/settings/deviceInfo');
+  await signOut(page);
+});
+
 const USER_CT_PATH = '/setting/meter/user_and_ct';
 const channel1Current = async (): Promise<number> => {
   const r = await server.api('GET', '/readings/realtime/channels/1', undefined, admin);
   return r.body.data[0]['Current A'] as number;
 };
 
+/** Input Channel 1's current as the Basic Metering screen shows it. */
+async function basicMeteringCurrent(page: Page): Promise<number> {
+  await page.goto('/reading/metering/basic_metering');
+  await page.getByRole('combobox', { name: 'Channel' }).selectOption('1');
+  const row = page.getByRole('table', { name: 'Channel' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Current A', exact: true }) });
+  const cell = row.getByRole('cell').first();
+  await cell.waitFor();
+  return Number(await cell.textContent());
+}
+
 test('User & CT: a new CT0 is saved with the reboot prompt, and Input Channel 1 current follows it', async () => {
   const page = await openAs(browser, server, USER_CT_PATH, 'boss');
+  const screenBefore = await basicMeteringCurrent(page);
+  await page.goto(USER_CT_PATH);
   const ct0 = page.getByLabel('Input Channel 1 CT', { exact: true });
   await ct0.waitFor();
   const ctBefore = Number(await ct0.inputValue());
@@ -144,6 +236,9 @@ test('User & CT: a new CT0 is saved with the reboot prompt, and Input Channel 1 
   // The readings move with the CT (full-scale amps): about 4x, allowing for the live value's drift.
   const ratio = (await channel1Current()) / currentBefore;
   assert.ok(ratio > 2.5 && ratio < 6, `current ratio ${ratio}`);
+  // And the Basic Metering screen shows it.
+  const screenRatio = (await basicMeteringCurrent(page)) / screenBefore;
+  assert.ok(screenRatio > 2.5 && screenRatio < 6, `Basic Metering current ratio ${screenRatio}`);
   await signOut(page);
 });
 

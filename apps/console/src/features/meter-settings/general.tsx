@@ -1,7 +1,8 @@
 /**
  * Settings › Meter › General (001 "Meter General settings", §4 visibility and seal, §5): the
- * cards of settings/meter in one form, the Meter Password card as its own form, and the
- * Optional Seal Configuration shown. Saved without a reboot prompt ('Meter config saved').
+ * cards of settings/meter in one form (the Optional Seal Configuration flags included, flattened
+ * like the nested rows of the other sections), and the Meter Password card as its own form.
+ * Saved without a reboot prompt ('Meter config saved').
  */
 import { useEffect, useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -39,13 +40,20 @@ import { SAVE_LABEL } from '../../components/form/settings-form.tsx';
 import { useSettingsForm, type SettingsFormState } from '../../components/form/use-settings-form.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { usePermission } from '../../lib/permissions.ts';
+import { PATH_MAPPING, flatName, flatSchema, flatten } from './flat-section.ts';
 import { generalRedirect } from './rules.ts';
 import { useMeterSection } from './use-meter-section.ts';
 
-type Name = keyof MeterSettings & string;
+type Name = string;
+const NESTED = ['optionalSealConfig'];
+const sealKey = (k: (typeof OPTIONAL_SEAL_KEYS)[number]) => flatName('optionalSealConfig', k);
+const SEAL_NAMES: readonly Name[] = OPTIONAL_SEAL_KEYS.map(sealKey);
+/** A flat field's top-level key in settings/meter (the key sealedFields names). */
+const topKey = (name: string) => name.split('__')[0]!;
 
-const sel = (name: Name, options: readonly SelectOption[]): FieldDef<Name> => ({ name, label: L[name], kind: 'select', options });
-const num = (name: Name, help?: string): FieldDef<Name> => ({ name, label: L[name], kind: 'number', help });
+type Key = keyof typeof L;
+const sel = (name: Key, options: readonly SelectOption[]): FieldDef<Name> => ({ name, label: L[name], kind: 'select', options });
+const num = (name: Key, help?: string): FieldDef<Name> => ({ name, label: L[name], kind: 'number', help });
 
 function generalFields(ctx: MeterContext, sealed: ReadonlySet<string>): FieldDef<Name>[] {
   const transformers = transformerOptions(ctx.meterModel);
@@ -76,8 +84,9 @@ function generalFields(ctx: MeterContext, sealed: ReadonlySet<string>): FieldDef
     num('autoCycleShowTime', '5 to 100'),
     num('powerDecimal', '3 to 4'),
     num('backlightTime', '0 to 60'),
+    ...OPTIONAL_SEAL_KEYS.map((k): FieldDef<Name> => ({ name: sealKey(k), label: OPTIONAL_SEAL_LABELS[k], kind: 'checkbox', checkboxValues: [0, 1] })),
   ];
-  return fields.map((f) => (sealed.has(f.name) ? { ...f, disabled: true } : f));
+  return fields.map((f) => (sealed.has(topKey(f.name)) ? { ...f, disabled: true } : f));
 }
 
 const CARDS: readonly { title: string; names: readonly Name[]; demand?: boolean }[] = [
@@ -90,6 +99,7 @@ const CARDS: readonly { title: string; names: readonly Name[]; demand?: boolean 
   { title: 'VAR/PF Convention', names: ['varPfConvention'] },
   { title: 'On Board RS485', names: ['protocolSelect', 'meterAddress', 'meterBaud', 'meterParity', 'bacnetAddress', 'bacnetBaud', 'maxInfoFrame', 'bacnetId'] },
   { title: 'Display', names: ['autoCycleStartTime', 'autoCycleShowTime', 'powerDecimal', 'backlightTime'] },
+  { title: L.optionalSealConfig, names: SEAL_NAMES },
 ];
 const MODBUS_ONLY: readonly string[] = ['meterAddress', 'meterBaud', 'meterParity'];
 const BACNET_ONLY: readonly string[] = ['bacnetAddress', 'bacnetBaud', 'maxInfoFrame', 'bacnetId'];
@@ -106,9 +116,10 @@ function SettingsCard({ title, children }: { title: string; children: React.Reac
 }
 
 function GeneralForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: MeterSettings; sealed: ReadonlySet<string>; save: (body: unknown) => Promise<void> }) {
-  const schema = useMemo(() => meterSettingsSchema(ctx), [ctx]);
+  const schema = useMemo(() => flatSchema(meterSettingsSchema(ctx), PATH_MAPPING), [ctx]);
+  const values = useMemo(() => flatten(data as unknown as Record<string, unknown>, NESTED), [data]);
   const fields = useMemo(() => generalFields(ctx, sealed), [ctx, sealed]);
-  const state = useSettingsForm({ schema, values: data, fields, onSave: save, successMessage: meterSettingsTexts.saved });
+  const state = useSettingsForm({ schema, values, fields, onSave: (v) => save(PATH_MAPPING.toNested(v)), successMessage: meterSettingsTexts.saved });
   const formId = useId();
   const method = state.form.watch('demandMethod');
   const protocol = state.form.watch('protocolSelect');
@@ -185,16 +196,6 @@ function MeterPasswordCard() {
   );
 }
 
-function OptionalSealCard({ data }: { data: MeterSettings }) {
-  return (
-    <SettingsCard title={L.optionalSealConfig}>
-      {OPTIONAL_SEAL_KEYS.map((k) => (
-        <Form.Check key={k} type="checkbox" id={`optional-seal-${k}`} label={OPTIONAL_SEAL_LABELS[k]} checked={data.optionalSealConfig[k] === 1} disabled readOnly />
-      ))}
-    </SettingsCard>
-  );
-}
-
 export default function MeterGeneral() {
   const navigate = useNavigate();
   const permission = usePermission();
@@ -212,7 +213,6 @@ export default function MeterGeneral() {
       <h2 className="h5">General</h2>
       <GeneralForm ctx={section.ctx} data={data} sealed={section.sealed} save={section.save} />
       <MeterPasswordCard />
-      <OptionalSealCard data={data} />
     </section>
   );
 }

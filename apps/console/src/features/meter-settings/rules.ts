@@ -1,10 +1,12 @@
 /** Pure rules of the meter settings screens (unit-tested). */
-import { alarmParameterOptions, alarmSetPointOptions, alarmSettingOptions, routeByName, type MeterContext } from '@meter/contract';
+import { AREA_MASK, alarmParameterOptions, alarmSetPointOptions, alarmSettingOptions, canRead, routeByName, type MeterContext } from '@meter/contract';
 
 /** 001 "Meter General settings": where the page sends users whose permission lies elsewhere. */
 export function generalRedirect(permission: number): string | undefined {
-  if ((permission & 192) !== 0 && (permission & 48) === 0) return routeByName('Settings, Management').path;
-  if ((permission & 192) === 0 && (permission & 48) === 0 && (permission & 3) !== 0) return routeByName('System Settings, User Management').path;
+  const maintenance = canRead(permission, AREA_MASK.maintenance);
+  const configuration = canRead(permission, AREA_MASK.configuration);
+  if (maintenance && !configuration) return routeByName('Settings, Management').path;
+  if (!maintenance && !configuration && canRead(permission, AREA_MASK.userConfig)) return routeByName('System Settings, User Management').path;
   return undefined;
 }
 

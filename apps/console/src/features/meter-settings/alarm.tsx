@@ -142,10 +142,10 @@ function AlarmForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: Recor
               <th scope="col">Enable</th>
               <th scope="col">Channel Type</th>
               <th scope="col">Parameter</th>
-              <th scope="col">Setting</th>
+              <th scope="col" style={{ minWidth: '5rem' }}>Setting</th>
               <th scope="col">Setpoint ({ALARM_SETPOINT_UNIT})</th>
               <th scope="col">Delay (ms)</th>
-              <th scope="col">Output</th>
+              <th scope="col" style={{ minWidth: '7rem' }}>Output</th>
             </tr>
           </thead>
           <tbody>

@@ -4,10 +4,9 @@
  * go in `actions`. Screens that draw their own fields use `useSettingsForm` and `FormFields`.
  */
 import { useId, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { FormFields, type FieldsLayout } from './form-fields.tsx';
+import { SaveButton } from './save-button.tsx';
 import { useSettingsForm, type ObjectSchema, type SettingsFormOptions } from './use-settings-form.ts';
 
 export interface SettingsFormProps<S extends ObjectSchema> extends SettingsFormOptions<S> {
@@ -17,7 +16,7 @@ export interface SettingsFormProps<S extends ObjectSchema> extends SettingsFormO
   actions?: ReactNode;
 }
 
-export const SAVE_LABEL = 'Save';
+export { SAVE_LABEL } from './save-button.tsx';
 
 export function SettingsForm<S extends ObjectSchema>({ layout, title, actions, ...options }: SettingsFormProps<S>) {
   const state = useSettingsForm(options);
@@ -33,12 +32,7 @@ export function SettingsForm<S extends ObjectSchema>({ layout, title, actions, .
     >
       <FormFields state={state} formId={formId} layout={layout} caption={title} />
       <div className="d-flex gap-2">
-        {!state.readOnly && (
-          <Button type="submit" variant="primary" disabled={state.saving}>
-            {state.saving && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-            {SAVE_LABEL}
-          </Button>
-        )}
+        <SaveButton readOnly={state.readOnly} saving={state.saving} />
         {actions}
       </div>
     </Form>

@@ -4,7 +4,6 @@
  * (parameter, setting and setpoint reset to values the type offers). Save with write permission.
  */
 import { useEffect, useId, useMemo } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import {
@@ -21,15 +20,14 @@ import {
   meterSettingsTexts,
   type MeterContext,
 } from '@meter/contract';
-import { Loading } from '../../components/loading.tsx';
+import { SaveButton } from '../../components/form/save-button.tsx';
 import { FieldControl, fieldId } from '../../components/form/field-control.tsx';
 import { ChangedMark, FieldLabel } from '../../components/form/field-label.tsx';
 import type { FieldDef } from '../../components/form/field-layout.ts';
-import { SAVE_LABEL } from '../../components/form/settings-form.tsx';
 import { useSettingsForm, type SettingsFormState } from '../../components/form/use-settings-form.ts';
 import { PATH_MAPPING, flatName, flatSchema, flatten } from './flat-section.ts';
 import { normaliseRow } from './rules.ts';
-import { useMeterSection } from './use-meter-section.ts';
+import { MeterSectionScreen, type SectionFormProps } from './meter-section-screen.tsx';
 
 const ROWS = Array.from({ length: ALARM_COUNT }, (_, i) => i + 1);
 const key = (n: number, f: string) => flatName(ALARM_IDS[n - 1]!, f);
@@ -91,7 +89,7 @@ function Cell({ state, formId, def }: { state: SettingsFormState; formId: string
   );
 }
 
-function AlarmForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: Record<string, unknown>; sealed: ReadonlySet<string>; save: (body: unknown) => Promise<void> }) {
+function AlarmForm({ ctx, data, sealed, save }: SectionFormProps) {
   const schema = useMemo(() => flatSchema(alarmConfigSchema(ctx), PATH_MAPPING), [ctx]);
   const values = useMemo(() => flatten(data, ALARM_IDS), [data]);
   const fields = useMemo(() => alarmFields(ctx, sealed), [ctx, sealed]);
@@ -160,25 +158,13 @@ function AlarmForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: Recor
           </tbody>
         </Table>
       )}
-      {!state.readOnly && (
-        <div className="mb-4">
-          <Button type="submit" variant="primary" disabled={state.saving}>
-            {SAVE_LABEL}
-          </Button>
-        </div>
-      )}
+      <div className="mb-4">
+        <SaveButton readOnly={state.readOnly} saving={state.saving} />
+      </div>
     </Form>
   );
 }
 
 export default function MeterAlarm() {
-  const section = useMeterSection('alarmConfig', 'alarm');
-  if (section.pending) return <Loading />;
-  if (!section.ctx || !section.data) return null;
-  return (
-    <section>
-      <h2 className="h5">Alarm</h2>
-      <AlarmForm ctx={section.ctx} data={section.data} sealed={section.sealed} save={section.save} />
-    </section>
-  );
+  return <MeterSectionScreen name="alarmConfig" section="alarm" title="Alarm" form={AlarmForm} />;
 }

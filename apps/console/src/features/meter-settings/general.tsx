@@ -30,19 +30,17 @@ import {
   protocolOptions,
   transformerOptions,
   type MeterContext,
-  type MeterSettings,
   type SelectOption,
 } from '@meter/contract';
-import { Loading } from '../../components/loading.tsx';
+import { SaveButton } from '../../components/form/save-button.tsx';
 import { FormFields } from '../../components/form/form-fields.tsx';
 import type { FieldDef } from '../../components/form/field-layout.ts';
-import { SAVE_LABEL } from '../../components/form/settings-form.tsx';
 import { useSettingsForm, type SettingsFormState } from '../../components/form/use-settings-form.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { PATH_MAPPING, flatName, flatSchema, flatten } from './flat-section.ts';
 import { generalRedirect } from './rules.ts';
-import { useMeterSection } from './use-meter-section.ts';
+import { MeterSectionScreen, type SectionFormProps } from './meter-section-screen.tsx';
 
 type Name = string;
 const NESTED = ['optionalSealConfig'];
@@ -115,9 +113,9 @@ function SettingsCard({ title, children }: { title: string; children: React.Reac
   );
 }
 
-function GeneralForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: MeterSettings; sealed: ReadonlySet<string>; save: (body: unknown) => Promise<void> }) {
+function GeneralForm({ ctx, data, sealed, save }: SectionFormProps) {
   const schema = useMemo(() => flatSchema(meterSettingsSchema(ctx), PATH_MAPPING), [ctx]);
-  const values = useMemo(() => flatten(data as unknown as Record<string, unknown>, NESTED), [data]);
+  const values = useMemo(() => flatten(data, NESTED), [data]);
   const fields = useMemo(() => generalFields(ctx, sealed), [ctx, sealed]);
   const state = useSettingsForm({ schema, values, fields, onSave: (v) => save(PATH_MAPPING.toNested(v)), successMessage: meterSettingsTexts.saved });
   const formId = useId();
@@ -145,13 +143,9 @@ function GeneralForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: Met
           <FormFields state={subset(c.names)} formId={formId} />
         </SettingsCard>
       ))}
-      {!state.readOnly && (
-        <div className="mb-4">
-          <Button type="submit" variant="primary" disabled={state.saving}>
-            {SAVE_LABEL}
-          </Button>
-        </div>
-      )}
+      <div className="mb-4">
+        <SaveButton readOnly={state.readOnly} saving={state.saving} />
+      </div>
     </Form>
   );
 }
@@ -203,16 +197,10 @@ export default function MeterGeneral() {
   useEffect(() => {
     if (redirect) void navigate(redirect, { replace: true });
   }, [redirect, navigate]);
-  const section = useMeterSection('meterSettings', 'general');
   if (redirect) return null;
-  if (section.pending) return <Loading />;
-  if (!section.ctx || !section.data) return null;
-  const data = section.data as MeterSettings;
   return (
-    <section>
-      <h2 className="h5">General</h2>
-      <GeneralForm ctx={section.ctx} data={data} sealed={section.sealed} save={section.save} />
+    <MeterSectionScreen name="meterSettings" section="general" title="General" form={GeneralForm}>
       <MeterPasswordCard />
-    </section>
+    </MeterSectionScreen>
   );
 }

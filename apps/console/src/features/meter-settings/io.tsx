@@ -4,7 +4,6 @@
  * table, Energy Pulse (DO), pulse constant and width. Takes effect after a restart (reboot prompt).
  */
 import { useId, useMemo } from 'react';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
@@ -28,15 +27,14 @@ import {
   pulseConstMax,
   type MeterContext,
 } from '@meter/contract';
-import { Loading } from '../../components/loading.tsx';
+import { SaveButton } from '../../components/form/save-button.tsx';
 import { FieldControl, fieldId } from '../../components/form/field-control.tsx';
 import { ChangedMark } from '../../components/form/field-label.tsx';
 import { FormFields } from '../../components/form/form-fields.tsx';
 import type { FieldDef, FieldOption } from '../../components/form/field-layout.ts';
-import { SAVE_LABEL } from '../../components/form/settings-form.tsx';
 import { useSettingsForm, type SettingsFormState } from '../../components/form/use-settings-form.ts';
 import { PATH_MAPPING, flatName, flatSchema, flatten } from './flat-section.ts';
-import { useMeterSection } from './use-meter-section.ts';
+import { MeterSectionScreen, type SectionFormProps } from './meter-section-screen.tsx';
 
 const DI_ROWS = Array.from({ length: CHANNEL_COUNT }, (_, i) => i + 1);
 const NESTED = [...DI_CONFIG_KEYS, 'systemEventAlarm'];
@@ -102,7 +100,7 @@ function IoCard({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
-function IoForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: Record<string, unknown>; sealed: ReadonlySet<string>; save: (body: unknown) => Promise<void> }) {
+function IoForm({ ctx, data, sealed, save }: SectionFormProps) {
   const schema = useMemo(() => flatSchema(ioConfigSchema(ctx), PATH_MAPPING), [ctx]);
   const values = useMemo(() => flatten(data, NESTED), [data]);
   const fields = useMemo(() => ioFields(ctx, sealed), [ctx, sealed]);
@@ -174,25 +172,13 @@ function IoForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: Record<s
       <IoCard title="Energy Pulse (DO)">
         <FormFields state={sub([...DO_CHANNEL_KEYS, 'pulseConst', 'pulseWidth'])} formId={formId} />
       </IoCard>
-      {!state.readOnly && (
-        <div className="mb-4">
-          <Button type="submit" variant="primary" disabled={state.saving}>
-            {SAVE_LABEL}
-          </Button>
-        </div>
-      )}
+      <div className="mb-4">
+        <SaveButton readOnly={state.readOnly} saving={state.saving} />
+      </div>
     </Form>
   );
 }
 
 export default function MeterIo() {
-  const section = useMeterSection('ioConfig', 'io');
-  if (section.pending) return <Loading />;
-  if (!section.ctx || !section.data) return null;
-  return (
-    <section>
-      <h2 className="h5">I/O &amp; Event</h2>
-      <IoForm ctx={section.ctx} data={section.data} sealed={section.sealed} save={section.save} />
-    </section>
-  );
+  return <MeterSectionScreen name="ioConfig" section="io" title="I/O & Event" form={IoForm} />;
 }

@@ -6,7 +6,6 @@
  */
 import { useId, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
@@ -22,15 +21,14 @@ import {
   wiringTypeOptions,
   type MeterContext,
 } from '@meter/contract';
-import { Loading } from '../../components/loading.tsx';
+import { SaveButton } from '../../components/form/save-button.tsx';
 import { FieldControl, fieldId } from '../../components/form/field-control.tsx';
 import { ChangedMark } from '../../components/form/field-label.tsx';
 import { FormFields } from '../../components/form/form-fields.tsx';
 import type { FieldDef } from '../../components/form/field-layout.ts';
-import { SAVE_LABEL } from '../../components/form/settings-form.tsx';
 import { useSettingsForm, type SettingsFormState } from '../../components/form/use-settings-form.ts';
 import { flatSchema, type FlatMapping } from './flat-section.ts';
-import { useMeterSection } from './use-meter-section.ts';
+import { MeterSectionScreen, type SectionFormProps } from './meter-section-screen.tsx';
 
 const ROWS = Array.from({ length: CHANNEL_COUNT }, (_, i) => i + 1);
 const nameKey = (n: number) => `u${n}Name`;
@@ -102,7 +100,7 @@ function Cell({ state, formId, name }: { state: SettingsFormState; formId: strin
   );
 }
 
-function UserCtForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: Record<string, unknown>; sealed: ReadonlySet<string>; save: (body: unknown) => Promise<void> }) {
+function UserCtForm({ ctx, data, sealed, save }: SectionFormProps) {
   const client = useQueryClient();
   const schema = useMemo(() => flatSchema(userCtConfigSchema(ctx), USER_CT_MAPPING), [ctx]);
   const values = useMemo(() => toFlat(data), [data]);
@@ -181,25 +179,13 @@ function UserCtForm({ ctx, data, sealed, save }: { ctx: MeterContext; data: Reco
           </Table>
         </Card.Body>
       </Card>
-      {!state.readOnly && (
-        <div className="mb-4">
-          <Button type="submit" variant="primary" disabled={state.saving}>
-            {SAVE_LABEL}
-          </Button>
-        </div>
-      )}
+      <div className="mb-4">
+        <SaveButton readOnly={state.readOnly} saving={state.saving} />
+      </div>
     </Form>
   );
 }
 
 export default function MeterUserCt() {
-  const section = useMeterSection('userCtConfig', 'userCt');
-  if (section.pending) return <Loading />;
-  if (!section.ctx || !section.data) return null;
-  return (
-    <section>
-      <h2 className="h5">User &amp; CT</h2>
-      <UserCtForm ctx={section.ctx} data={section.data} sealed={section.sealed} save={section.save} />
-    </section>
-  );
+  return <MeterSectionScreen name="userCtConfig" section="userCt" title="User & CT" form={UserCtForm} />;
 }

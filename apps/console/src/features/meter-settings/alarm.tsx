@@ -20,7 +20,6 @@ import {
   meterSettingsTexts,
   type MeterContext,
 } from '@meter/contract';
-import { SaveButton } from '../../components/form/save-button.tsx';
 import { FieldControl, fieldId } from '../../components/form/field-control.tsx';
 import { ChangedMark, FieldLabel } from '../../components/form/field-label.tsx';
 import type { FieldDef } from '../../components/form/field-layout.ts';
@@ -28,6 +27,7 @@ import { useSettingsForm, type SettingsFormState } from '../../components/form/u
 import { PATH_MAPPING, flatName, flatSchema, flatten } from './flat-section.ts';
 import { normaliseRow } from './rules.ts';
 import { MeterSectionScreen, type SectionFormProps } from './meter-section-screen.tsx';
+import { SectionForm } from './section-parts.tsx';
 
 const ROWS = Array.from({ length: ALARM_COUNT }, (_, i) => i + 1);
 const key = (n: number, f: string) => flatName(ALARM_IDS[n - 1]!, f);
@@ -120,14 +120,7 @@ function AlarmForm({ ctx, data, sealed, save }: SectionFormProps) {
 
   const enableDef = fields[0]!;
   return (
-    <Form
-      noValidate
-      aria-label="Meter Alarm settings"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void state.save();
-      }}
-    >
+    <SectionForm state={state} label="Meter Alarm settings">
       <Form.Group className="mb-3">
         <FieldLabel def={enableDef} id={fieldId(formId, 'enable')} changed={state.changed.has('enable')} className="mb-1" />
         <FieldControl state={state} def={enableDef} id={fieldId(formId, 'enable')} />
@@ -158,10 +151,7 @@ function AlarmForm({ ctx, data, sealed, save }: SectionFormProps) {
           </tbody>
         </Table>
       )}
-      <div className="mb-4">
-        <SaveButton readOnly={state.readOnly} saving={state.saving} />
-      </div>
-    </Form>
+    </SectionForm>
   );
 }
 

@@ -7,7 +7,6 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import {
   BAUD_OPTIONS,
@@ -32,7 +31,6 @@ import {
   type MeterContext,
   type SelectOption,
 } from '@meter/contract';
-import { SaveButton } from '../../components/form/save-button.tsx';
 import { FormFields } from '../../components/form/form-fields.tsx';
 import type { FieldDef } from '../../components/form/field-layout.ts';
 import { useSettingsForm, type SettingsFormState } from '../../components/form/use-settings-form.ts';
@@ -41,6 +39,7 @@ import { usePermission } from '../../lib/permissions.ts';
 import { PATH_MAPPING, flatName, flatSchema, flatten } from './flat-section.ts';
 import { generalRedirect } from './rules.ts';
 import { MeterSectionScreen, type SectionFormProps } from './meter-section-screen.tsx';
+import { SectionForm, SettingsCard } from './section-parts.tsx';
 
 type Name = string;
 const NESTED = ['optionalSealConfig'];
@@ -102,17 +101,6 @@ const CARDS: readonly { title: string; names: readonly Name[]; demand?: boolean 
 const MODBUS_ONLY: readonly string[] = ['meterAddress', 'meterBaud', 'meterParity'];
 const BACNET_ONLY: readonly string[] = ['bacnetAddress', 'bacnetBaud', 'maxInfoFrame', 'bacnetId'];
 
-function SettingsCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card className="mb-3">
-      <Card.Header as="h3" className="h6">
-        {title}
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card>
-  );
-}
-
 function GeneralForm({ ctx, data, sealed, save }: SectionFormProps) {
   const schema = useMemo(() => flatSchema(meterSettingsSchema(ctx), PATH_MAPPING), [ctx]);
   const values = useMemo(() => flatten(data, NESTED), [data]);
@@ -130,23 +118,13 @@ function GeneralForm({ ctx, data, sealed, save }: SectionFormProps) {
       .map((f) => (f.name === 'subInterval' && String(method) === String(SUB_INTERVAL_DISABLED_METHOD) ? { ...f, disabled: true } : f)),
   });
   return (
-    <Form
-      noValidate
-      aria-label="Meter General settings"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void state.save();
-      }}
-    >
+    <SectionForm state={state} label="Meter General settings">
       {CARDS.filter((c) => !c.demand || ctx.demandVerified).map((c) => (
         <SettingsCard key={c.title} title={c.title}>
           <FormFields state={subset(c.names)} formId={formId} />
         </SettingsCard>
       ))}
-      <div className="mb-4">
-        <SaveButton readOnly={state.readOnly} saving={state.saving} />
-      </div>
-    </Form>
+    </SectionForm>
   );
 }
 

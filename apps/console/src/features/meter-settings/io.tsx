@@ -4,7 +4,6 @@
  * table, Energy Pulse (DO), pulse constant and width. Takes effect after a restart (reboot prompt).
  */
 import { useId, useMemo } from 'react';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import {
@@ -27,7 +26,6 @@ import {
   pulseConstMax,
   type MeterContext,
 } from '@meter/contract';
-import { SaveButton } from '../../components/form/save-button.tsx';
 import { FieldControl, fieldId } from '../../components/form/field-control.tsx';
 import { ChangedMark } from '../../components/form/field-label.tsx';
 import { FormFields } from '../../components/form/form-fields.tsx';
@@ -35,6 +33,7 @@ import type { FieldDef, FieldOption } from '../../components/form/field-layout.t
 import { useSettingsForm, type SettingsFormState } from '../../components/form/use-settings-form.ts';
 import { PATH_MAPPING, flatName, flatSchema, flatten } from './flat-section.ts';
 import { MeterSectionScreen, type SectionFormProps } from './meter-section-screen.tsx';
+import { SectionForm, SettingsCard, fieldsOf } from './section-parts.tsx';
 
 const DI_ROWS = Array.from({ length: CHANNEL_COUNT }, (_, i) => i + 1);
 const NESTED = [...DI_CONFIG_KEYS, 'systemEventAlarm'];
@@ -89,17 +88,6 @@ function Cell({ state, formId, name, disabled }: { state: SettingsFormState; for
   );
 }
 
-function IoCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card className="mb-3">
-      <Card.Header as="h3" className="h6">
-        {title}
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card>
-  );
-}
-
 function IoForm({ ctx, data, sealed, save }: SectionFormProps) {
   const schema = useMemo(() => flatSchema(ioConfigSchema(ctx), PATH_MAPPING), [ctx]);
   const values = useMemo(() => flatten(data, NESTED), [data]);
@@ -107,17 +95,10 @@ function IoForm({ ctx, data, sealed, save }: SectionFormProps) {
   const state = useSettingsForm({ schema, values, fields, onSave: (v) => save(PATH_MAPPING.toNested(v)), successMessage: meterSettingsTexts.saved, reboot: true });
   const formId = useId();
   const types = state.form.watch(DI_ROWS.map((n) => diKey(n, 'type')));
-  const sub = (names: readonly string[]): SettingsFormState => ({ ...state, fields: fields.filter((f) => names.includes(f.name)) });
+  const sub = (names: readonly string[]) => fieldsOf(state, names);
   return (
-    <Form
-      noValidate
-      aria-label="Meter I/O and Event settings"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void state.save();
-      }}
-    >
-      <IoCard title="Pulse Input">
+    <SectionForm state={state} label="Meter I/O and Event settings">
+      <SettingsCard title="Pulse Input">
         <Table bordered size="sm" responsive className="align-middle">
           <thead>
             <tr>
@@ -145,11 +126,11 @@ function IoForm({ ctx, data, sealed, save }: SectionFormProps) {
             })}
           </tbody>
         </Table>
-      </IoCard>
-      <IoCard title="RO Type and Output Mode">
+      </SettingsCard>
+      <SettingsCard title="RO Type and Output Mode">
         <FormFields state={sub(['ro1Type', 'ro1OutputMode', 'ro2Type', 'ro2OutputMode', 'roPulseWidth', 'roAlarmOutputTime'])} formId={formId} />
-      </IoCard>
-      <IoCard title="Meter System Event">
+      </SettingsCard>
+      <SettingsCard title="Meter System Event">
         <Table bordered size="sm" responsive className="align-middle">
           <thead>
             <tr>
@@ -168,14 +149,11 @@ function IoForm({ ctx, data, sealed, save }: SectionFormProps) {
             ))}
           </tbody>
         </Table>
-      </IoCard>
-      <IoCard title="Energy Pulse (DO)">
+      </SettingsCard>
+      <SettingsCard title="Energy Pulse (DO)">
         <FormFields state={sub([...DO_CHANNEL_KEYS, 'pulseConst', 'pulseWidth'])} formId={formId} />
-      </IoCard>
-      <div className="mb-4">
-        <SaveButton readOnly={state.readOnly} saving={state.saving} />
-      </div>
-    </Form>
+      </SettingsCard>
+    </SectionForm>
   );
 }
 

@@ -6,7 +6,6 @@
  */
 import { useId, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import {
@@ -21,7 +20,6 @@ import {
   wiringTypeOptions,
   type MeterContext,
 } from '@meter/contract';
-import { SaveButton } from '../../components/form/save-button.tsx';
 import { FieldControl, fieldId } from '../../components/form/field-control.tsx';
 import { ChangedMark } from '../../components/form/field-label.tsx';
 import { FormFields } from '../../components/form/form-fields.tsx';
@@ -29,6 +27,7 @@ import type { FieldDef } from '../../components/form/field-layout.ts';
 import { useSettingsForm, type SettingsFormState } from '../../components/form/use-settings-form.ts';
 import { flatSchema, type FlatMapping } from './flat-section.ts';
 import { MeterSectionScreen, type SectionFormProps } from './meter-section-screen.tsx';
+import { SectionForm, SettingsCard, fieldsOf } from './section-parts.tsx';
 
 const ROWS = Array.from({ length: CHANNEL_COUNT }, (_, i) => i + 1);
 const nameKey = (n: number) => `u${n}Name`;
@@ -122,41 +121,20 @@ function UserCtForm({ ctx, data, sealed, save }: SectionFormProps) {
   const wiring = Number(state0.form.watch('connectionType'));
   const fields = useMemo(() => userCtFields(ctx, wiring, sealed), [ctx, wiring, sealed]);
   const state: SettingsFormState = { ...state0, fields };
-  const sub = (names: readonly string[]): SettingsFormState => ({ ...state, fields: fields.filter((f) => names.includes(f.name)) });
+  const sub = (names: readonly string[]) => fieldsOf(state, names);
   return (
-    <Form
-      noValidate
-      aria-label="Meter User and CT settings"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void state.save();
-      }}
-    >
-      <Card className="mb-3">
-        <Card.Header as="h3" className="h6">
-          {L.connectionType}
-        </Card.Header>
-        <Card.Body>
+    <SectionForm state={state} label="Meter User and CT settings">
+      <SettingsCard title={L.connectionType}>
           <FormFields state={sub(['connectionType'])} formId={formId} />
-        </Card.Body>
-      </Card>
-      <Card className="mb-3">
-        <Card.Header as="h3" className="h6">
-          CT
-        </Card.Header>
-        <Card.Body className="row">
+      </SettingsCard>
+      <SettingsCard title="CT" bodyClassName="row">
           {CT_KEYS.map((k) => (
             <div key={k} className="col-md-4 col-lg-3">
               <FormFields state={sub([k])} formId={formId} />
             </div>
           ))}
-        </Card.Body>
-      </Card>
-      <Card className="mb-3">
-        <Card.Header as="h3" className="h6">
-          User and Channel Mapping
-        </Card.Header>
-        <Card.Body>
+      </SettingsCard>
+      <SettingsCard title="User and Channel Mapping">
           <Table bordered size="sm" responsive className="align-middle">
             <thead>
               <tr>
@@ -177,12 +155,8 @@ function UserCtForm({ ctx, data, sealed, save }: SectionFormProps) {
               ))}
             </tbody>
           </Table>
-        </Card.Body>
-      </Card>
-      <div className="mb-4">
-        <SaveButton readOnly={state.readOnly} saving={state.saving} />
-      </div>
-    </Form>
+      </SettingsCard>
+    </SectionForm>
   );
 }
 

@@ -14,7 +14,9 @@ import * as metering from './schemas/metering.ts';
 import * as trends from './schemas/trends.ts';
 import * as users from './schemas/users.ts';
 import * as meter from './schemas/meter-settings.ts';
-import { DEFAULT_METER_CONTEXT } from './options/meter-settings/context.ts';
+import { DEFAULT_SECTION_CONTEXTS, type AnySection, type SectionContextKind, type SectionDef } from './sections/section.ts';
+import { meterAlarmSection, meterGeneralSection, meterIoSection, meterUserCtSection } from './sections/meter.ts';
+import { passwordPolicySection } from './sections/users.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -34,10 +36,11 @@ export interface Endpoint<B extends z.ZodType | undefined = z.ZodType | undefine
   /** Replies with a file instead of `{data}`. */
   file?: boolean;
   /**
-   * The body's rules depend on the device's state (meter settings): `body` gives its type, built
-   * under a neutral context; the module validates with the schema factory under the live one.
+   * A settings section's GET or PUT: the module serves it with the generic section handler (the
+   * PUT validated with `section.body` under the live device context, `body` only types it), the
+   * console draws it with the section form.
    */
-  bodyFromContext?: boolean;
+  section?: AnySection;
 }
 
 const PUBLIC: EndpointAuth = { kind: 'public' };
@@ -48,6 +51,13 @@ const write = (...areas: Area[]): EndpointAuth => ({ kind: 'area', areas, access
 const DEVICE_FACTS = read('readings', 'configuration', 'maintenance');
 
 const ep = <B extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(e: Endpoint<B, R>) => e;
+
+/** A section's GET: replies its data (secrets blanked) with the revision in the ETag header. */
+const sectionRead = <K extends SectionContextKind, S extends z.ZodType, D extends z.ZodType>(path: string, section: SectionDef<K, S, D>, auth: EndpointAuth) =>
+  ep({ method: 'GET', path, reply: section.data, auth, section: section as unknown as AnySection });
+/** A section's PUT: the whole object, typed by the rules under a neutral context; If-Match may name the revision edited. */
+const sectionWrite = <K extends SectionContextKind, S extends z.ZodType, D extends z.ZodType>(path: string, section: SectionDef<K, S, D>, auth: EndpointAuth) =>
+  ep({ method: 'PUT', path, body: section.body(DEFAULT_SECTION_CONTEXTS[section.context]), reply: successReply, auth, section: section as unknown as AnySection });
 
 export const endpoints = {
   // Sign-in and session (000 §7). Logout is the module's own call: the spec shows none.
@@ -61,7 +71,7 @@ export const endpoints = {
   rebootSystem: ep({ method: 'PATCH', path: '/command/rebootSystem', body: valueOneBody, reply: successReply, auth: write('maintenance') }),
   homePageInfo: ep({ method: 'GET', path: '/command/homePageInfo', reply: device.homePageInfo, auth: SESSION }),
   /** The meter settings (001 §3); the console's Basic screen reads voltageWiring from it too. */
-  meterSettings: ep({ method: 'GET', path: '/settings/meter', reply: meter.meterSettingsData, auth: DEVICE_FACTS }),
+  meterSettings: sectionRead('/settings/meter', meterGeneralSection, DEVICE_FACTS),
   deviceInfo: ep({ method: 'GET', path: '/settings/deviceInfo', reply: device.deviceInfo, auth: DEVICE_FACTS }),
   storageStatus: ep({ method: 'PATCH', path: '/command/deviceInfo/getStorageStatus', body: emptyBody, reply: device.storageStatus, auth: read('readings') }),
   diskStatus: ep({ method: 'GET', path: '/command/getDiskStatus', reply: device.diskStatus, auth: read('readings') }),
@@ -118,16 +128,16 @@ export const endpoints = {
   /** Opened as a link (token in the query); the name must be the ready export's. */
   trendLogFile: ep({ method: 'GET', path: '/exportLog/:fileName', auth: read('readings'), file: true }),
 
-  // Meter settings (001 §7): configuration view reads, configuration edit writes. A PUT carries the
-  // whole object and is validated with the factory of schemas/meter-settings under the device's
-  // state (bodyFromContext); settings/meter is read above (DEVICE_FACTS).
-  saveMeterSettings: ep({ method: 'PUT', path: '/settings/meter', body: meter.meterSettingsSchema(DEFAULT_METER_CONTEXT), bodyFromContext: true, reply: successReply, auth: write('configuration') }),
-  alarmConfig: ep({ method: 'GET', path: '/settings/alarmConfig', reply: meter.alarmConfigData, auth: read('configuration') }),
-  saveAlarmConfig: ep({ method: 'PUT', path: '/settings/alarmConfig', body: meter.alarmConfigSchema(DEFAULT_METER_CONTEXT), bodyFromContext: true, reply: successReply, auth: write('configuration') }),
-  ioConfig: ep({ method: 'GET', path: '/settings/ioConfig', reply: meter.ioConfigData, auth: read('configuration') }),
-  saveIoConfig: ep({ method: 'PUT', path: '/settings/ioConfig', body: meter.ioConfigSchema(DEFAULT_METER_CONTEXT), bodyFromContext: true, reply: successReply, auth: write('configuration') }),
-  userCtConfig: ep({ method: 'GET', path: '/settings/userCtConfig', reply: meter.userCtConfigData, auth: read('configuration') }),
-  saveUserCtConfig: ep({ method: 'PUT', path: '/settings/userCtConfig', body: meter.userCtConfigSchema(DEFAULT_METER_CONTEXT), bodyFromContext: true, reply: successReply, auth: write('configuration') }),
+  // Meter settings (001 §7): configuration view reads, configuration edit writes. Each is a section
+  // (sections/meter.ts): a PUT carries the whole object and is validated under the device's state;
+  // settings/meter is read above (DEVICE_FACTS).
+  saveMeterSettings: sectionWrite('/settings/meter', meterGeneralSection, write('configuration')),
+  alarmConfig: sectionRead('/settings/alarmConfig', meterAlarmSection, read('configuration')),
+  saveAlarmConfig: sectionWrite('/settings/alarmConfig', meterAlarmSection, write('configuration')),
+  ioConfig: sectionRead('/settings/ioConfig', meterIoSection, read('configuration')),
+  saveIoConfig: sectionWrite('/settings/ioConfig', meterIoSection, write('configuration')),
+  userCtConfig: sectionRead('/settings/userCtConfig', meterUserCtSection, read('configuration')),
+  saveUserCtConfig: sectionWrite('/settings/userCtConfig', meterUserCtSection, write('configuration')),
   /** Replies {value: 'Password updated'}; a wrong current password is 400 'Current password incorrect'. */
   setMeterPassword: ep({ method: 'PATCH', path: '/command/meter/setMeterPassword', body: meter.setMeterPasswordBody, reply: successReply, auth: write('configuration') }),
 
@@ -148,13 +158,20 @@ export const endpoints = {
   removeRole: ep({ method: 'PATCH', path: '/usermg/role/remove', body: users.roleRemoveBody, reply: successReply, auth: write('userConfig') }),
   roleConfig: ep({ method: 'GET', path: '/usermg/role/config/:roleName', reply: users.role, auth: read('userConfig') }),
   saveRoleConfig: ep({ method: 'PUT', path: '/usermg/role/config/:roleName', body: users.role, reply: successReply, auth: write('userConfig') }),
-  passwordPolicy: ep({ method: 'GET', path: '/settings/passwordPolicy', reply: users.passwordPolicy, auth: read('userConfig') }),
-  savePasswordPolicy: ep({ method: 'PUT', path: '/settings/passwordPolicy', body: users.passwordPolicy, reply: successReply, auth: write('userConfig') }),
+  passwordPolicy: sectionRead('/settings/passwordPolicy', passwordPolicySection, read('userConfig')),
+  savePasswordPolicy: sectionWrite('/settings/passwordPolicy', passwordPolicySection, write('userConfig')),
   apiToken: ep({ method: 'GET', path: '/command/getApiToken', reply: users.apiTokenReply, auth: read('userConfig') }),
   regenerateApiToken: ep({ method: 'PATCH', path: '/command/regenerateViewToken', body: valueOneBody, reply: successReply, auth: write('userConfig') }),
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
+
+/** The PUT that saves the section a GET endpoint reads. */
+export function sectionSaveOf(name: EndpointName): EndpointName | undefined {
+  const section = (endpoints[name] as Endpoint).section;
+  if (!section) return undefined;
+  return (Object.keys(endpoints) as EndpointName[]).find((n) => (endpoints[n] as Endpoint).section === section && endpoints[n].method === 'PUT');
+}
 export const API_PREFIX = '/api';
 
 /** Fills :params of an endpoint path and prefixes /api. */

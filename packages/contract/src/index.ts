@@ -13,3 +13,4 @@ export * from './schemas/metering.ts';
 export * from './schemas/trends.ts';
 export * from './schemas/users.ts';
 export * from './schemas/meter-settings.ts';
+export * from './sections/index.ts';

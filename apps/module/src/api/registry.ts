@@ -34,14 +34,14 @@ declare module 'fastify' {
 
 export interface HandleOptions {
   /**
-   * Endpoints whose body rules depend on the device's state (`bodyFromContext`): the schema built
+   * Endpoints whose body rules depend on the device's state (sections): the schema built
    * under the live state, used instead of the contract's typing schema. Must be given for them.
    */
   bodySchema?: () => z.ZodType;
 }
 
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: HandleOptions = {}): void {
-  if (endpoint.bodyFromContext && !options.bodySchema) throw new Error(`${endpoint.method} ${endpoint.path} needs the live body schema`);
+  if (endpoint.section && endpoint.section.context !== 'none' && endpoint.method === 'PUT' && !options.bodySchema) throw new Error(`${endpoint.method} ${endpoint.path} needs the live body schema`);
   app.route({
     method: endpoint.method,
     url: API_PREFIX + endpoint.path,

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { formMessages as m, namedRuleMessages as n } from '../messages.ts';
 import { type Checker, firstError, isEmpty, rules } from './validators.ts';
+import { describe } from './field-meta.ts';
 
 function refineWith<T>(checkers: readonly Checker<T>[]) {
   return (value: T, ctx: z.RefinementCtx) => {
@@ -18,14 +19,15 @@ function refineWith<T>(checkers: readonly Checker<T>[]) {
 
 /** Required text: empty gives "Please provide {label}", then the rules in order. */
 export function text(label: string, ...checkers: Checker<string>[]) {
-  return z
+  const schema = z
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? m.required(label) : n.string(label)) })
     .superRefine(refineWith<string>([rules.required(label) as Checker<string>, ...checkers]));
+  return describe(schema, { label, kind: 'text' });
 }
 
 /** Optional text: may be empty; the rules apply to non-empty values only. */
 export function optionalText(label: string, ...checkers: Checker<string>[]) {
-  return z.string({ error: () => n.string(label) }).superRefine(refineWith<string>(checkers));
+  return describe(z.string({ error: () => n.string(label) }).superRefine(refineWith<string>(checkers)), { label, kind: 'text' });
 }
 
 function numberError(label: string, isInt: boolean) {
@@ -35,35 +37,42 @@ function numberError(label: string, isInt: boolean) {
 
 /** Required integer with optional rules (between, betweenException, ...). */
 export function int(label: string, ...checkers: Checker<number>[]) {
-  return z
+  const schema = z
     .number({ error: numberError(label, true) })
     .superRefine(refineWith<number>([(v) => (Number.isSafeInteger(v) ? undefined : m.integer(label)), ...checkers]));
+  return describe(schema, { label, kind: 'number' });
 }
 
 /** Required integer between min and max: the most common field of the spec. */
 export function intBetween(label: string, min: number, max: number, ...checkers: Checker<number>[]) {
-  return int(label, rules.between(label, min, max) as Checker<number>, ...checkers);
+  return describe(int(label, rules.between(label, min, max) as Checker<number>, ...checkers), { min, max });
 }
 
 /** Required number (decimal allowed). */
 export function num(label: string, ...checkers: Checker<number>[]) {
-  return z.number({ error: numberError(label, false) }).superRefine(refineWith<number>([(v) => (Number.isFinite(v) ? undefined : m.decimal(label)), ...checkers]));
+  const schema = z.number({ error: numberError(label, false) }).superRefine(refineWith<number>([(v) => (Number.isFinite(v) ? undefined : m.decimal(label)), ...checkers]));
+  return describe(schema, { label, kind: 'number' });
 }
 
 export function bool(label: string) {
-  return z.boolean({ error: (iss) => (iss.input === undefined || iss.input === null ? m.required(label) : n.boolean(label)) });
+  return describe(z.boolean({ error: (iss) => (iss.input === undefined || iss.input === null ? m.required(label) : n.boolean(label)) }), {
+    label,
+    kind: 'checkbox',
+    checkboxValues: [false, true],
+  });
 }
 
 /** 0/1 flags, as the device stores many switches. */
 export function flag(label: string) {
-  return oneOf(label, [0, 1] as const);
+  return describe(oneOf(label, [0, 1] as const), { kind: 'checkbox', checkboxValues: [0, 1], options: undefined });
 }
 
 /** One of a fixed option list. */
 export function oneOf<const T extends readonly (string | number)[]>(label: string, values: T) {
-  return z.custom<T[number]>((v) => values.includes(v as T[number]), {
+  const schema = z.custom<T[number]>((v) => values.includes(v as T[number]), {
     error: (iss) => (isEmpty(iss.input) ? m.required(label) : n.oneOf(label)),
   });
+  return describe(schema, { label, kind: 'select', options: values.map((v) => ({ value: v, label: String(v) })) });
 }
 
 /** A strict object: unknown fields are refused, as the device would refuse them. */

@@ -1,2 +1,3 @@
 export * from './validators.ts';
 export * from './fields.ts';
+export * from './field-meta.ts';

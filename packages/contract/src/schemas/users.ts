@@ -4,6 +4,7 @@ import { namedRuleMessages as n, formMessages as m } from '../messages.ts';
 import { bool, flag, intBetween, oneOf, strictObject, text } from '../rules/fields.ts';
 import { rules } from '../rules/validators.ts';
 import type { Checker } from '../rules/validators.ts';
+import { describe } from '../rules/field-meta.ts';
 
 export const PERMISSION_LEVEL_OPTIONS = [
   { value: 0, label: 'Edit' },
@@ -78,19 +79,41 @@ export const generalUserConfig = strictObject({
 export type GeneralUserConfig = z.infer<typeof generalUserConfig>;
 
 /** 002 §5.11: password policy save; the table's ranges, all required integers. */
+/** A policy setting: its range, unit and meaning (002 §4.11, §5.11) travel with the schema. */
+const policyInt = (label: string, min: number, max: number, unit: string, description: string) => describe(intBetween(label, min, max), { unit, description });
+const policyCheck = (label: string, description: string) => describe(bool(label), { description });
+
 export const passwordPolicy = strictObject({
-  needUpperLower: bool('Upper and Lower Case'),
-  needNumberLetter: bool('Number and Letter'),
-  needSpecialCharacter: bool('Special Character'),
-  pwdHistory: intBetween('Password History', 1, 32),
-  minPwdAgeDays: intBetween('Minimum Password Age', 0, 90),
-  pwdExpireDays: intBetween('Password Expiration', 0, 90),
-  pwdLength: intBetween('Minimum Password Length', 6, 64),
-  gracePeriodDays: intBetween('Grace Period', 0, 65535),
-  maxFailedAttempts: intBetween('Max Failed Attempts', 0, 30),
-  failedLoginAttemptWindowsSeconds: intBetween('Failed Login Attempt Window', 0, 86400),
-  failedLoginWaitSeconds: intBetween('Failed Login Wait', 0, 86400),
-  sessionTimeout: intBetween('Session Timeout', 0, 60),
+  needUpperLower: policyCheck('Upper and Lower Case', 'A password must contain both an upper case and a lower case letter.'),
+  needNumberLetter: policyCheck('Number and Letter', 'A password must contain at least one digit and one letter.'),
+  needSpecialCharacter: policyCheck('Special Character', 'A password must contain a special character such as @!#%^&*?.'),
+  pwdHistory: policyInt('Password History', 1, 32, 'passwords', 'A new password must differ from this many recent passwords, the current one included. 1 means no restriction.'),
+  minPwdAgeDays: policyInt('Minimum Password Age', 0, 90, 'days', 'Days a password must be kept before it can be changed again. 0 means no restriction.'),
+  pwdExpireDays: policyInt('Password Expiration', 0, 90, 'days', 'Days after which a password expires. 0 means never expires.'),
+  pwdLength: policyInt('Minimum Password Length', 6, 64, 'characters', 'The fewest characters a password may have.'),
+  gracePeriodDays: policyInt(
+    'Grace Period',
+    0,
+    65535,
+    'days',
+    'Days after expiry in which the user can still sign in, and must change the password on sign-in; after that the account is locked. 0 means immediate lockout.',
+  ),
+  maxFailedAttempts: policyInt('Max Failed Attempts', 0, 30, 'attempts', 'Failed sign-in attempts that lock the account. 0 means never locks.'),
+  failedLoginAttemptWindowsSeconds: policyInt(
+    'Failed Login Attempt Window',
+    0,
+    86400,
+    'seconds',
+    'The failed-attempt count resets when this many seconds have passed since the first failure. 0 means it never resets.',
+  ),
+  failedLoginWaitSeconds: policyInt(
+    'Failed Login Wait',
+    0,
+    86400,
+    'seconds',
+    'A lockout lifts automatically after this many seconds. 0 means never auto-unlock: an administrator must unlock the account.',
+  ),
+  sessionTimeout: policyInt('Session Timeout', 0, 60, 'minutes', 'Minutes without activity after which a session ends. 0 means never.'),
 });
 export type PasswordPolicy = z.infer<typeof passwordPolicy>;
 

@@ -1,11 +1,12 @@
 /** Meter Alarm settings (settings/alarmConfig): 001 §3 "Alarm config", §5 "Alarm". */
 import { z } from 'zod';
 import { bool, int, intBetween, num, strictObject } from '../../rules/fields.ts';
-import type { MeterContext } from '../../options/meter-settings/context.ts';
+import { DEFAULT_METER_CONTEXT, type MeterContext } from '../../options/meter-settings/context.ts';
 import {
   ALARM_COUNT,
   ALARM_DELAY_RANGE,
   ALARM_OUTPUT_OPTIONS,
+  ALARM_SETPOINT_UNIT,
   alarmChannelTypeOptions,
   alarmParameterOptions,
   alarmSetPointOptions,
@@ -13,22 +14,32 @@ import {
 } from '../../options/meter-settings/alarm.ts';
 import { sealedFields } from '../../options/meter-settings/seal.ts';
 import { checkField, keysOf, sealable, select } from './helpers.ts';
+import { describe } from '../../rules/field-meta.ts';
 import { ALARM_LABELS as L } from './labels.ts';
+
+/** The Alarm radio (001 "Meter Alarm settings"). */
+export const ALARM_ENABLE_OPTIONS = [
+  { value: false, label: 'Disable' },
+  { value: true, label: 'Enable' },
+] as const;
 
 export const ALARM_IDS = keysOf('alarmId', ALARM_COUNT) as AlarmIdKey[];
 type AlarmIdKey = `alarmId${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`;
 
-/** One alarm limit's shape: only numbers here; the rules apply while it is enabled (below). */
-const alarmRow = (n: number) =>
+/**
+ * One alarm limit's shape: only numbers here; the rules apply while it is enabled (below). The
+ * meta tells a form how to draw them: parameter, setting and setpoint options follow the row's
+ * type, so the screen gives those per row.
+ */
+const alarmRow = (n: number, ctx: MeterContext = DEFAULT_METER_CONTEXT) =>
   strictObject({
     enable: bool(L.row(n)),
-    alarmChannelType: num(L.alarmChannelType(n)),
+    alarmChannelType: describe(num(L.alarmChannelType(n)), { kind: 'select', options: alarmChannelTypeOptions(ctx) }),
     alarmChannelParam: num(L.alarmChannelParam(n)),
     setting: num(L.setting(n)),
-    setPoint: num(L.setPoint(n)),
-    /** ms */
-    delay: num(L.delay(n)),
-    output: num(L.output(n)),
+    setPoint: describe(num(L.setPoint(n)), { unit: ALARM_SETPOINT_UNIT }),
+    delay: describe(num(L.delay(n)), { min: ALARM_DELAY_RANGE[0], max: ALARM_DELAY_RANGE[1], unit: 'ms' }),
+    output: describe(num(L.output(n)), { kind: 'select', options: ALARM_OUTPUT_OPTIONS }),
   });
 type AlarmRowSchema = ReturnType<typeof alarmRow>;
 export type AlarmLimit = z.infer<AlarmRowSchema>;
@@ -41,8 +52,9 @@ export type AlarmLimit = z.infer<AlarmRowSchema>;
  */
 export function alarmConfigSchema(ctx: MeterContext) {
   const sealed = new Set(sealedFields('alarm', ctx));
-  const shape = Object.fromEntries(ALARM_IDS.map((key, i) => [key, alarmRow(i + 1)])) as Record<AlarmIdKey, AlarmRowSchema>;
-  return strictObject({ enable: sealable(bool(L.enable), sealed.has('enable')), ...shape }).superRefine((v, c) => {
+  const shape = Object.fromEntries(ALARM_IDS.map((key, i) => [key, alarmRow(i + 1, ctx)])) as Record<AlarmIdKey, AlarmRowSchema>;
+  const enable = describe(bool(L.enable), { kind: 'radio', options: ALARM_ENABLE_OPTIONS });
+  return strictObject({ enable: sealable(enable, sealed.has('enable')), ...shape }).superRefine((v, c) => {
     if (v.enable !== true) return;
     ALARM_IDS.forEach((key, i) => {
       const n = i + 1;

@@ -2,13 +2,15 @@
 import { z } from 'zod';
 import { namedRuleMessages as n } from '../../messages.ts';
 import { int } from '../../rules/fields.ts';
+import { describe, sealedStandIn } from '../../rules/field-meta.ts';
 import type { Checker } from '../../rules/validators.ts';
 import type { SelectOption } from '../../options/meter-settings/context.ts';
 
 /** A required integer that must be one of the options ("Please provide X", "X must be an integer", "X must be one of the listed options"). */
 export function select(label: string, options: readonly SelectOption[] | readonly number[]) {
   const values = options.map((o) => (typeof o === 'number' ? o : o.value));
-  return int(label, ((v: number) => (values.includes(v) ? undefined : n.oneOf(label))) as Checker<number>);
+  const labelled = options.map((o) => (typeof o === 'number' ? { value: o, label: String(o) } : { value: o.value, label: o.label }));
+  return describe(int(label, ((v: number) => (values.includes(v) ? undefined : n.oneOf(label))) as Checker<number>), { kind: 'select', options: labelled });
 }
 
 /**
@@ -16,7 +18,7 @@ export function select(label: string, options: readonly SelectOption[] | readonl
  * here; the module compares it with the stored value and refuses a change (typed as the field).
  */
 export function sealable<S extends z.ZodType>(schema: S, sealed: boolean): S {
-  return (sealed ? z.any() : schema) as unknown as S;
+  return (sealed ? sealedStandIn(schema) : schema) as S;
 }
 
 /** Runs a field schema inside an object refinement (rules that depend on other fields). */

@@ -1,0 +1,3 @@
+export * from './section.ts';
+export * from './meter.ts';
+export * from './users.ts';

@@ -1,0 +1,75 @@
+/**
+ * A settings section (conventions habit 5, LuCI's Map/Section): one object the device keeps,
+ * read with a GET and replaced whole with a PUT. Declared once here; the endpoint table points a
+ * GET/PUT pair at it, the module's generic section handler serves it (validation under the device
+ * context, seal, revision, transaction, audit) and the console's section form draws it.
+ */
+import type { z } from 'zod';
+import { DEFAULT_METER_CONTEXT, type MeterContext } from '../options/meter-settings/context.ts';
+import { schemaFields, type SchemaField } from '../rules/field-meta.ts';
+
+/** What a section's rules depend on: nothing, or the meter's state (model, firmware, wiring, seal ...). */
+export interface SectionContexts {
+  none: undefined;
+  meter: MeterContext;
+}
+export type SectionContextKind = keyof SectionContexts;
+
+/** Neutral contexts: for typing and defaults, never for a live check. */
+export const DEFAULT_SECTION_CONTEXTS: { [K in SectionContextKind]: SectionContexts[K] } = {
+  none: undefined,
+  meter: DEFAULT_METER_CONTEXT,
+};
+
+export interface SectionDef<K extends SectionContextKind = SectionContextKind, S extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+  /** Stable id: the generic store's key and the console's query key. */
+  key: string;
+  /** The section in the module event log: '{title} saved by {user}'. */
+  title: string;
+  context: K;
+  /** The PUT body under a context: the same rules in the console's form and the module's check. */
+  body: (ctx: SectionContexts[K]) => S;
+  /** The GET reply. */
+  data: D;
+  /** Top-level keys the seal protects now (the console disables them, the module refuses a change). */
+  sealed?: (ctx: SectionContexts[K]) => readonly string[];
+  /** Keys a body may carry back that this PUT never changes (shown elsewhere, or set by another call). */
+  readOnly?: readonly string[];
+  /** Takes effect after a restart: the console offers the reboot prompt after a save. */
+  reboot?: boolean;
+  /** The console's success alert. */
+  savedMessage: string;
+  /** The first value of a section the module's generic store keeps (sections without a service of their own). */
+  defaults?: () => z.input<D>;
+}
+
+export function defineSection<K extends SectionContextKind, S extends z.ZodType, D extends z.ZodType>(def: SectionDef<K, S, D>): SectionDef<K, S, D> {
+  return def;
+}
+
+export type AnySection = SectionDef<SectionContextKind, z.ZodType, z.ZodType>;
+
+/** The section's fields (with their meta) under a context. */
+export function sectionFields<K extends SectionContextKind>(section: SectionDef<K>, ctx: SectionContexts[K]): SchemaField[] {
+  return schemaFields(section.body(ctx));
+}
+
+/** Paths of the fields marked secret: never returned by a GET, never logged; '' in a body keeps the stored one. */
+export function secretPaths(section: AnySection): string[][] {
+  return schemaFields(section.body(DEFAULT_SECTION_CONTEXTS[section.context])).filter((f) => f.secret).map((f) => [...f.path]);
+}
+
+/** Texts of the section layer (decided: the spec shows none). */
+export const sectionTexts = {
+  saved: (title: string, user: string) => `${title} saved by ${user}`,
+  changed: (title: string, changes: string) => `${title} changed: ${changes}`,
+  /** A secret's value in an audit entry. */
+  secretValue: '***',
+  conflict: 'These settings were changed by someone else since this page loaded. Reload to see them.',
+  conflictTitle: 'Settings Changed',
+  reload: 'Reload',
+} as const;
+
+/** The HTTP headers of the revision check: a GET carries the revision, a PUT may name the one it edited. */
+export const REVISION_HEADER = 'etag';
+export const IF_REVISION_HEADER = 'if-match';

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { passwordPolicy, DEFAULT_PASSWORD_POLICY } from '@meter/contract';
 import type { FieldDef } from '../src/components/form/field-layout.ts';
 import { fromInputValue, toFormValues, toInputValue, toSchemaValues } from '../src/components/form/form-values.ts';
-import { PASSWORD_POLICY_FIELDS } from '../src/features/user-management/password-policy-fields.ts';
+import { schemaFieldDefs } from '../src/components/section/section-fields.ts';
+
+const PASSWORD_POLICY_FIELDS = schemaFieldDefs(passwordPolicy);
 
 const num: FieldDef = { name: 'port', label: 'Port', kind: 'number' };
 const txt: FieldDef = { name: 'host', label: 'Host', kind: 'text' };

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_METER_CONTEXT, alarmConfigSchema, routeByName } from '@meter/contract';
-import { PATH_MAPPING, flatSchema, flatten, unflatten } from '../src/features/meter-settings/flat-section.ts';
+import { PATH_MAPPING, flatSchema, flatten, unflatten } from '../src/components/section/flat-values.ts';
 import { DEFAULT_SETPOINT, generalRedirect, normaliseRow } from '../src/features/meter-settings/rules.ts';
 
 test('General redirect: 192 without 48 → Settings, Management; only 3 → User Management; else stays', () => {

@@ -3,7 +3,7 @@
  * the generic error catalogue, cancel-on-navigation, file downloads and uploads.
  * Typed fetchers come from the contract's endpoint entries: `callEndpoint(endpoints.x, {...})`.
  */
-import { endpointUrl, type BodyOf, type Endpoint, type ReplyOf } from '@meter/contract';
+import { REVISION_HEADER, endpointUrl, type BodyOf, type Endpoint, type ReplyOf } from '@meter/contract';
 import { showAlert, showStaticAlert } from './alerts.ts';
 import { NO_RESPONSE, downloadFailure, genericFailure, type FailureNotice } from './api-errors.ts';
 import { LOGIN_PATH, currentPath, navigateTo } from './navigation.ts';
@@ -39,6 +39,18 @@ export interface RequestOptions {
   /** Not cancelled by navigation (shell-wide queries that outlive the screen). */
   persistent?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (a section save names the revision it edited in If-Match). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** The revision (ETag) a reply carried, kept by the reply's data object: a form saves against the data it was loaded from. */
+const revisions = new WeakMap<object, string>();
+export const revisionOf = (data: unknown): string | undefined => (data !== null && typeof data === 'object' ? revisions.get(data) : undefined);
+/** Lets derived data (a form's flattened values) answer for the reply it came from. */
+export function keepRevision<T extends object>(derived: T, from: unknown): T {
+  const revision = revisionOf(from);
+  if (revision !== undefined) revisions.set(derived, revision);
+  return derived;
 }
 
 type AnyEndpoint = Endpoint;
@@ -102,7 +114,7 @@ async function send(url: string, init: RequestInit, opts: RequestOptions, notice
 }
 
 function headers(opts: RequestOptions, json: boolean): Headers {
-  const h = new Headers({ Accept: 'application/json' });
+  const h = new Headers({ Accept: 'application/json', ...opts.headers });
   if (json) h.set('Content-Type', 'application/json');
   const token = tokenOf(opts);
   if (token) h.set('Authorization', `Bearer ${token}`);
@@ -122,7 +134,11 @@ export async function request<T>(method: string, path: string, body: unknown, op
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const res = await send(apiUrl(path, opts), { method, headers: headers(opts, hasBody), body: hasBody ? JSON.stringify(body ?? {}) : undefined }, opts);
   const payload = await readData(res);
-  if (res.ok) return payload?.data as T;
+  if (res.ok) {
+    const etag = res.headers.get(REVISION_HEADER);
+    if (etag && payload?.data !== null && typeof payload?.data === 'object') revisions.set(payload.data, etag);
+    return payload?.data as T;
+  }
   throw failed(res.status, payload?.data as { value?: unknown } | undefined, opts);
 }
 

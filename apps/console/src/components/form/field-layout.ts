@@ -1,17 +1,11 @@
 /**
- * The field layout a settings screen declares (LuCI's Option, as data): which schema field, how
- * it is labelled and which input draws it. Labels should be the schema's labels, so the
- * messages the resolver shows and the ones the module replies with name the same thing.
+ * The field a form draws (LuCI's Option, as data): which schema field, how it is labelled and
+ * which input draws it. Section screens derive them from the schema's field meta
+ * (components/section/section-fields.ts), so labels, options and ranges are never retyped.
  */
-export type FieldKind = 'text' | 'password' | 'number' | 'checkbox' | 'select' | 'radio';
+import type { FieldKind, FieldOption, OptionValue } from '@meter/contract';
 
-export type OptionValue = string | number | boolean;
-
-export interface FieldOption {
-  value: OptionValue;
-  label: string;
-  disabled?: boolean;
-}
+export type { FieldKind, FieldOption, OptionValue };
 
 export interface FieldDef<N extends string = string> {
   name: N;
@@ -24,7 +18,7 @@ export interface FieldDef<N extends string = string> {
   /** What the setting means. */
   description?: string;
   /** checkbox: the values stored when unchecked and checked; the device keeps many switches as 0/1. */
-  checkboxValues?: readonly [off: unknown, on: unknown];
+  checkboxValues?: readonly [off: OptionValue, on: OptionValue];
   placeholder?: string;
   autoComplete?: string;
   /** Shown but never edited (the user name on a password screen). */

@@ -30,8 +30,11 @@ export interface SettingsFormOptions<S extends ObjectSchema> {
   /** The loaded values: the baseline for the changed marks and the body fields outside the layout. */
   values: Loaded;
   fields: readonly FieldDef<FieldName<S>>[];
-  /** Makes the call (with `suppress: true`); a rejection is reported by the form. */
-  onSave: (values: z.output<S>) => Promise<unknown>;
+  /**
+   * Makes the call (with `suppress: true`); a rejection is reported by the form. `baseline` is the
+   * loaded values object the edits started from (a section saves against its revision).
+   */
+  onSave: (values: z.output<S>, baseline: Loaded) => Promise<unknown>;
   successMessage: string | ((values: z.output<S>) => string);
   /** The section takes effect after a restart: offer the reboot prompt (000 §4). */
   reboot?: boolean;
@@ -104,7 +107,7 @@ export function useSettingsForm<S extends ObjectSchema>(opts: SettingsFormOption
       const o = latest.current;
       const saved = out as z.output<S>;
       try {
-        await o.onSave(saved);
+        await o.onSave(saved, baseline.current);
       } catch (e) {
         const byField = reportSaveFailure(e, names, o.errorAliases);
         for (const [name, message] of Object.entries(byField)) form.setError(name, { type: 'server', message });

@@ -1,9 +1,10 @@
 /**
- * The form layer edits flat fields; some meter sections hold nested rows (userId1.channel,
+ * The form layer edits flat fields (named by the contract's `fieldName`: `di1Config__type`); some sections hold nested rows (userId1.channel,
  * di1Config.type ...). A flat schema that validates with the contract's own schema on the nested
  * object, and reports each issue under the flat field of its path, so messages match the module's.
  */
 import { z } from 'zod';
+import { FIELD_PATH_SEPARATOR as SEP, fieldName } from '@meter/contract';
 
 export interface FlatMapping {
   /** Flat form values → the section body. */
@@ -20,9 +21,6 @@ export function flatSchema(nested: z.ZodType, mapping: FlatMapping) {
   });
 }
 
-const SEP = '__';
-/** The flat field of a nested path: `di1Config__type`, `systemEventAlarm__overVoltage__enable`. */
-export const flatName = (...path: readonly (string | number)[]): string => path.join(SEP);
 
 /** Flattens the objects under `keys` (recursively); other values stay as they are. */
 export function flatten(data: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> {
@@ -53,4 +51,4 @@ export function unflatten(flat: Readonly<Record<string, unknown>>): Record<strin
   return out;
 }
 
-export const PATH_MAPPING: FlatMapping = { toNested: unflatten, fieldOf: (path) => path.map(String).join(SEP) };
+export const PATH_MAPPING: FlatMapping = { toNested: unflatten, fieldOf: (path) => fieldName(...path.map(String)) };

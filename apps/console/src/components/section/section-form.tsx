@@ -1,0 +1,183 @@
+/**
+ * Draws a section declaration (section-def.ts) on the form layer: cards, stacked fields, settings
+ * tables and rows tables, with the declared visibility, disabled states and row-dependent
+ * options resolved from the values being edited. Save is the form layer's (dirty marks, "Nothing
+ * to save.", read-only, reboot prompt, server errors).
+ */
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { fieldName } from '@meter/contract';
+import { FormFields } from '../form/form-fields.tsx';
+import type { FieldDef } from '../form/field-layout.ts';
+import { toSchemaValues } from '../form/form-values.ts';
+import { SaveButton } from '../form/save-button.tsx';
+import { useSettingsForm, type SettingsFormState } from '../form/use-settings-form.ts';
+import { FieldCell } from './field-cell.tsx';
+import { unflatten } from './flat-values.ts';
+import { placedFields, type Block, type SectionScreenDef, type SectionValues } from './section-def.ts';
+import { fieldDefOf } from './section-fields.ts';
+import type { FlatSchema, SectionState } from './use-section.ts';
+
+export function SettingsCard({ title, bodyClassName, children }: { title: string; bodyClassName?: string; children: ReactNode }) {
+  return (
+    <Card className="mb-3">
+      <Card.Header as="h3" className="h6">
+        {title}
+      </Card.Header>
+      <Card.Body className={bodyClassName}>{children}</Card.Body>
+    </Card>
+  );
+}
+
+/** The form of a section: submitting saves it; Save below the blocks. */
+export function SectionFormFrame({ state, label, children }: { state: SettingsFormState; label: string; children: ReactNode }) {
+  return (
+    <Form
+      noValidate
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void state.save();
+      }}
+    >
+      {children}
+      <div className="mb-4">
+        <SaveButton readOnly={state.readOnly} saving={state.saving} />
+      </div>
+    </Form>
+  );
+}
+
+interface Props<C> {
+  def: SectionScreenDef<C>;
+  section: SectionState & { values: Readonly<Record<string, unknown>>; schema: FlatSchema };
+}
+
+const valueAt = (data: Readonly<Record<string, unknown>>, path: readonly string[]): unknown =>
+  path.reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), data);
+
+function withDefault(def: FieldDef, value: unknown): FieldDef {
+  if (def.kind !== 'number' || def.help === undefined || (typeof value !== 'number' && typeof value !== 'string')) return def;
+  return { ...def, help: `${def.help}, default ${value}` };
+}
+
+export function SectionForm<C>({ def, section }: Props<C>) {
+  const ctx = section.ctx as C;
+  const placed = useMemo(() => new Set(placedFields(def.blocks as readonly Block<unknown>[])), [def.blocks]);
+  const defs = useMemo(() => {
+    // A section with defaults names them in each hint ('1 to 32 passwords, default 1').
+    const defaults = section.section.defaults?.() as Readonly<Record<string, unknown>> | undefined;
+    return section.fields.filter((f) => placed.has(f.name)).map((f) => withDefault(fieldDefOf(f), defaults && valueAt(defaults, f.path)));
+  }, [section.fields, section.section, placed]);
+  const byName = useMemo(() => new Map(defs.map((d) => [d.name, d])), [defs]);
+  const state = useSettingsForm({
+    schema: section.schema,
+    values: section.values,
+    fields: defs,
+    onSave: (flat, baseline) => section.save(flat, baseline),
+    successMessage: section.section.savedMessage,
+    reboot: section.section.reboot,
+  });
+  const formId = useId();
+  const { form } = state;
+  const inputs = form.watch();
+  const values: SectionValues = unflatten(toSchemaValues(defs, inputs, section.values));
+
+  useEffect(() => {
+    const { onChange } = def;
+    if (!onChange) return;
+    const sub = form.watch((v, { name, type }) => {
+      if (!name || type !== 'change') return;
+      const updates = onChange(name, v, ctx);
+      const opts = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+      for (const [k, x] of Object.entries(updates ?? {})) form.setValue(k, x, opts);
+    });
+    return () => sub.unsubscribe();
+  }, [form, def, ctx]);
+
+  /** A field as drawn now: the declared rules applied to its schema-derived definition. */
+  const drawn = (name: string): FieldDef | undefined => {
+    const base = byName.get(name);
+    if (!base) return undefined;
+    const rule = def.fields?.[name];
+    if (rule?.visibleWhen && !rule.visibleWhen(values, ctx)) return undefined;
+    return rule?.disabledWhen?.(values, ctx) ? { ...base, disabled: true } : base;
+  };
+  const subset = (names: readonly string[]): SettingsFormState => ({ ...state, fields: names.map(drawn).filter((d): d is FieldDef => d !== undefined) });
+
+  const block = (b: Block<C>, i: number): ReactNode => {
+    if (b.kind !== 'table' && b.visibleWhen && !b.visibleWhen(values, ctx)) return null;
+    switch (b.kind) {
+      case 'card':
+        return (
+          <SettingsCard key={i} title={b.title} bodyClassName={b.grid ? 'row' : undefined}>
+            {b.grid ? (
+              b.fields.map((name) => (
+                <div key={name} className={b.grid}>
+                  <FormFields state={subset([name])} formId={formId} />
+                </div>
+              ))
+            ) : (
+              <FormFields state={subset(b.fields)} formId={formId} />
+            )}
+          </SettingsCard>
+        );
+      case 'stack':
+        return <FormFields key={i} state={subset(b.fields)} formId={formId} />;
+      case 'table':
+        return <FormFields key={i} state={subset(b.fields)} formId={formId} layout="table" caption={b.caption} />;
+      case 'rows': {
+        const table = (
+          <Table bordered size="sm" responsive className="align-middle">
+            <thead>
+              <tr>
+                <th scope="col">{b.rowHeader}</th>
+                {b.columns.map((c) => (
+                  <th key={c.field} scope="col" style={c.minWidth ? { minWidth: c.minWidth } : undefined}>
+                    {c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {b.rows.map((row, r) => {
+                const rowValues = (values[row] ?? {}) as SectionValues;
+                return (
+                  <tr key={row}>
+                    <th scope="row">{b.rowLabel(row, r)}</th>
+                    {b.columns.map((c) => {
+                      const base = drawn(fieldName(row, c.field));
+                      if (!base) return <td key={c.field} />;
+                      const options = c.options?.(rowValues, ctx, values);
+                      const cell: FieldDef = {
+                        ...base,
+                        ...(options ? { kind: 'select', options } : {}),
+                        ...(c.disabledWhen?.(rowValues, ctx, values) ? { disabled: true } : {}),
+                      };
+                      return <FieldCell key={c.field} state={state} formId={formId} def={cell} />;
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        );
+        return b.title ? (
+          <SettingsCard key={i} title={b.title}>
+            {table}
+          </SettingsCard>
+        ) : (
+          <div key={i}>{table}</div>
+        );
+      }
+    }
+  };
+
+  return (
+    <SectionFormFrame state={state} label={def.formLabel}>
+      {def.blocks.map(block)}
+    </SectionFormFrame>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * One hook per settings section (`useSection('ioConfig')`): the section's data and its device
+ * context, the fields its schema declares, the flat form values, and `save`: the context's check
+ * (the meter re-reads its seal), then the PUT naming the revision the form was loaded from. A 409
+ * (someone else saved meanwhile) offers to reload the section.
+ */
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IF_REVISION_HEADER, endpoints, shellTexts, sectionFields, sectionSaveOf, sectionTexts, type AnySection, type Endpoint, type EndpointName, type SchemaField } from '@meter/contract';
+import { ApiError, keepRevision, request, revisionOf } from '../../lib/api.ts';
+import { openModal } from '../../lib/modal.ts';
+import { endpointQuery } from '../../lib/query.ts';
+import type { z } from 'zod';
+import { PATH_MAPPING, flatSchema, flatten, unflatten } from './flat-values.ts';
+import { useSectionContext } from './section-context.ts';
+import { nestedKeys } from './section-fields.ts';
+
+type Flat = Record<string, unknown>;
+export type FlatSchema = z.ZodType<Flat, Flat>;
+
+export interface SectionState {
+  pending: boolean;
+  /** Everything loaded: the form can be drawn. */
+  ready: boolean;
+  section: AnySection;
+  ctx: unknown;
+  fields: readonly SchemaField[];
+  /** The section's rules on the flat form values (issues reported under the flat field names). */
+  schema: FlatSchema | undefined;
+  values: Readonly<Record<string, unknown>> | undefined;
+  save: (flat: Readonly<Record<string, unknown>>, baseline: Readonly<Record<string, unknown>>) => Promise<void>;
+  /** Bumped when the section is reloaded after a conflict: key the form with it to start afresh. */
+  generation: number;
+}
+
+export function sectionOf(name: EndpointName): AnySection {
+  const section = (endpoints[name] as Endpoint).section;
+  if (!section) throw new Error(`${name} is not a settings section`);
+  return section;
+}
+
+export function useSection(name: EndpointName, invalidates: readonly EndpointName[] = []): SectionState {
+  const section = sectionOf(name);
+  const saveName = sectionSaveOf(name);
+  const client = useQueryClient();
+  const context = useSectionContext(section.context);
+  const own = useQuery(endpointQuery(name));
+  const [generation, setGeneration] = useState(0);
+  const ready = context.ready && own.data !== undefined;
+  const { ctx } = context;
+  // The context kind and the section's agree by construction (the section names its kind).
+  const fields = useMemo(() => (context.ready ? sectionFields(section, ctx as undefined) : []), [section, ctx, context.ready]);
+  const schema = useMemo(() => (context.ready ? (flatSchema(section.body(ctx as undefined), PATH_MAPPING) as FlatSchema) : undefined), [section, ctx, context.ready]);
+  const data = own.data as Record<string, unknown> | undefined;
+  const values = useMemo(() => (data ? keepRevision(flatten(data, nestedKeys(fields)), data) : undefined), [data, fields]);
+
+  const reload = async () => {
+    await client.invalidateQueries({ queryKey: [name] });
+    setGeneration((g) => g + 1);
+  };
+
+  const save = async (flat: Readonly<Record<string, unknown>>, baseline: Readonly<Record<string, unknown>>) => {
+    if (!saveName) throw new Error(`${name} has no save`);
+    await context.beforeSave();
+    const revision = revisionOf(baseline);
+    try {
+      // The body's type is the section's, known here only at run time: the schema has checked it.
+      const put = endpoints[saveName];
+      await request(put.method, put.path, unflatten(flat), { suppress: true, headers: revision ? { [IF_REVISION_HEADER]: revision } : undefined });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) offerReload(reload);
+      throw e;
+    }
+    await Promise.all([name, ...invalidates].map((n) => client.invalidateQueries({ queryKey: [n] })));
+  };
+
+  return { pending: context.pending || own.isPending, ready, section, ctx, fields, schema, values, save, generation };
+}
+
+function offerReload(reload: () => Promise<void>) {
+  openModal({
+    title: sectionTexts.conflictTitle,
+    body: sectionTexts.conflict,
+    buttons: [
+      { text: shellTexts.cancel, type: 'secondary', dismiss: true },
+      { text: sectionTexts.reload, type: 'primary', dismiss: true, action: () => void reload() },
+    ],
+  });
+}

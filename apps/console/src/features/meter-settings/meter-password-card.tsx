@@ -1,0 +1,46 @@
+/** The Meter Password card of Settings › Meter › General (001 §5 "Meter password"): its own form and call. */
+import { useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { GENERAL_LABELS as L, endpoints, meterPasswordSchema, meterSettingsTexts } from '@meter/contract';
+import { FormFields } from '../../components/form/form-fields.tsx';
+import { useSettingsForm } from '../../components/form/use-settings-form.ts';
+import { SettingsCard } from '../../components/section/section-form.tsx';
+import { schemaFieldDefs } from '../../components/section/section-fields.ts';
+import { callEndpoint } from '../../lib/api.ts';
+
+const PASSWORD_FIELDS = schemaFieldDefs(meterPasswordSchema).map((d) => (d.name === 'currentPassword' ? { ...d, autoComplete: 'current-password' } : d));
+const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', repeatPassword: '' };
+export const UPDATE_PASSWORD_LABEL = 'Update Password';
+
+export function MeterPasswordCard() {
+  const state = useSettingsForm({
+    schema: meterPasswordSchema,
+    values: EMPTY_PASSWORDS,
+    fields: PASSWORD_FIELDS,
+    requireChange: false,
+    onSave: (v) => callEndpoint(endpoints.setMeterPassword, { body: { oldPassword: v.currentPassword, newPassword: v.newPassword }, suppress: true }),
+    successMessage: meterSettingsTexts.passwordUpdated,
+    afterSave: () => state.form.reset(EMPTY_PASSWORDS),
+  });
+  const formId = useId();
+  return (
+    <SettingsCard title={L.meterPassword}>
+      <Form
+        noValidate
+        aria-label={L.meterPassword}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void state.save();
+        }}
+      >
+        <FormFields state={state} formId={formId} />
+        {!state.readOnly && (
+          <Button type="submit" variant="primary" disabled={state.saving}>
+            {UPDATE_PASSWORD_LABEL}
+          </Button>
+        )}
+      </Form>
+    </SettingsCard>
+  );
+}

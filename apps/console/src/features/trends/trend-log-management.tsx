@@ -10,7 +10,7 @@ import { Loading } from '../../components/loading.tsx';
 import { openRebootModal } from '../../components/reboot-modal.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError } from '../../lib/api.ts';
-import { closeModal, openModal, setButtonProcessing } from '../../lib/modal.ts';
+import { confirmAction } from '../../lib/confirm-action.ts';
 import { useCanWriteHere, useMayCall } from '../../lib/permissions.ts';
 import { useCancelTrendExport, useDeleteTrendExport, useResetTrendLog, useStartTrendExport, useTrendExportStatus, useTrendLogRange } from './api/use-trends.ts';
 import { LogFileCard } from './components/log-file-card.tsx';
@@ -70,42 +70,21 @@ function Management({ range, zone }: { range: TrendLogRange; zone: string }) {
   };
 
   const confirmDelete = () =>
-    openModal({
+    confirmAction({
       title: shellTexts.confirmation,
       body: trendTexts.deleteConfirm,
-      buttons: [
-        {
-          text: shellTexts.yesContinue,
-          type: 'danger',
-          action: async () => {
-            setButtonProcessing(shellTexts.yesContinue, true);
-            const done = await remove.mutateAsync().then(ok, () => false);
-            closeModal();
-            showAlert(done ? { type: 'success', message: trendTexts.filesDeleted } : { type: 'danger', message: trendTexts.deleteFailed });
-          },
-        },
-        { text: shellTexts.cancel, type: 'secondary', dismiss: true },
-      ],
+      run: async () => ok(await remove.mutateAsync()),
+      onSuccess: () => showAlert({ type: 'success', message: trendTexts.filesDeleted }),
+      onFailure: () => showAlert({ type: 'danger', message: trendTexts.deleteFailed }),
     });
 
   const confirmClear = () =>
-    openModal({
+    confirmAction({
       title: trendTexts.warningTitle,
       body: trendTexts.resetWarning,
-      buttons: [
-        {
-          text: shellTexts.yesContinue,
-          type: 'danger',
-          action: async () => {
-            setButtonProcessing(shellTexts.yesContinue, true);
-            const done = await reset.mutateAsync().then(ok, () => false);
-            if (done) return openRebootModal();
-            closeModal();
-            showAlert({ type: 'danger', message: trendTexts.resetFailed });
-          },
-        },
-        { text: shellTexts.cancel, type: 'secondary', dismiss: true },
-      ],
+      run: async () => ok(await reset.mutateAsync()),
+      onSuccess: openRebootModal,
+      onFailure: () => showAlert({ type: 'danger', message: trendTexts.resetFailed }),
     });
 
   const actions = canEdit && (

@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { pageCount } from '../../../components/pagination.ts';
 import { TablePagination } from '../../../components/table-pagination.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
-import { closeModal, openModal, setButtonProcessing } from '../../../lib/modal.ts';
+import { confirmAction } from '../../../lib/confirm-action.ts';
 import { useCanWriteHere, useMayCall } from '../../../lib/permissions.ts';
 import { EMPTY_FILTER, intervalIsValid, logQueryOf, withLevel, type LogFilter } from '../log-filter.ts';
 import { useDeviceZone } from '../use-device-zone.ts';
@@ -63,27 +63,16 @@ export function PagedEventLog<T>({ source }: { source: EventLogSource<T> }) {
   };
 
   const onClear = () =>
-    openModal({
+    confirmAction({
       title: shellTexts.confirmation,
       body: logTexts.clearEventLogConfirm,
-      buttons: [
-        {
-          text: shellTexts.yesContinue,
-          type: 'danger',
-          action: async () => {
-            setButtonProcessing(shellTexts.yesContinue, true);
-            try {
-              await clear.mutateAsync();
-              setPage(1);
-              showAlert({ type: 'success', message: logTexts.eventLogCleared });
-            } catch {
-              // Reported by the request helper.
-            }
-            closeModal();
-          },
-        },
-        { text: shellTexts.cancel, type: 'secondary', dismiss: true },
-      ],
+      run: async () => {
+        await clear.mutateAsync();
+      },
+      onSuccess: () => {
+        setPage(1);
+        showAlert({ type: 'success', message: logTexts.eventLogCleared });
+      },
     });
 
   const count = log.data?.count ?? 0;

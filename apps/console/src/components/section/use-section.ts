@@ -6,9 +6,9 @@
  */
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IF_REVISION_HEADER, endpoints, shellTexts, sectionFields, sectionSaveOf, sectionTexts, type AnySection, type Endpoint, type EndpointName, type SchemaField } from '@meter/contract';
+import { IF_REVISION_HEADER, endpoints, sectionFields, sectionSaveOf, sectionTexts, type AnySection, type Endpoint, type EndpointName, type SchemaField } from '@meter/contract';
 import { ApiError, keepRevision, request, revisionOf } from '../../lib/api.ts';
-import { openModal } from '../../lib/modal.ts';
+import { confirmAction } from '../../lib/confirm-action.ts';
 import { endpointQuery } from '../../lib/query.ts';
 import type { z } from 'zod';
 import { PATH_MAPPING, flatSchema, flatten, unflatten } from './flat-values.ts';
@@ -78,12 +78,5 @@ export function useSection(name: EndpointName, invalidates: readonly EndpointNam
 }
 
 function offerReload(reload: () => Promise<void>) {
-  openModal({
-    title: sectionTexts.conflictTitle,
-    body: sectionTexts.conflict,
-    buttons: [
-      { text: shellTexts.cancel, type: 'secondary', dismiss: true },
-      { text: sectionTexts.reload, type: 'primary', dismiss: true, action: () => void reload() },
-    ],
-  });
+  confirmAction({ title: sectionTexts.conflictTitle, body: sectionTexts.conflict, confirmText: sectionTexts.reload, confirmVariant: 'primary', run: reload });
 }

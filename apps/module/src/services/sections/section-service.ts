@@ -85,18 +85,17 @@ export class SectionService {
     const backend = this.backend(section);
     const ctx = this.contextOf(section);
     const schema = section.body(ctx);
-    const parsed = schema.safeParse(rawBody ?? {});
+    const before = backend.read();
+    // A secret sent back as the GET showed it ('') keeps the stored one, checked like any value.
+    const body = structuredClone(rawBody ?? {}) as SectionDoc;
+    for (const path of secretPaths(section)) if (valueAt(body, path) === '') setValueAt(body, path, structuredClone(valueAt(before, path)));
+    const parsed = schema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
 
-    const before = backend.read();
     if (ifRevision && !ifRevision.includes(this.revisionOf(before))) throw conflict(sectionTexts.conflict);
 
     const next = structuredClone(parsed.data) as SectionDoc;
     for (const key of section.readOnly ?? []) next[key] = structuredClone(before[key]);
-    for (const path of secretPaths(section)) {
-      const sent = valueAt(next, path);
-      if (sent === '' || sent === undefined) setValueAt(next, path, structuredClone(valueAt(before, path)));
-    }
 
     for (const key of section.sealed?.(ctx) ?? []) {
       if (sameValue(next[key], before[key])) continue;

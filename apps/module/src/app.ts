@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, serverMessages } from '@meter/contract';
+import { API_PREFIX, passwordPolicySection, serverMessages } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,6 +14,7 @@ import { readingsRoutes } from './api/readings/index.ts';
 import { trendsRoutes } from './api/trends/index.ts';
 import { meteringRoutes } from './api/metering/index.ts';
 import { meterSettingsRoutes } from './api/meter-settings/index.ts';
+import { sectionRoutes } from './api/sections/index.ts';
 import { usersRoutes } from './api/users/index.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -29,8 +30,10 @@ import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
+import { SectionService } from './services/sections/section-service.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { createUserServices } from './services/users/index.ts';
+import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
 
 export interface BuildOptions {
@@ -70,6 +73,9 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   // After the registers on the ticker: alarms read demand and DI counts of the same second.
   const meterSettings = new MeterSettingsService({ ctx, device, meter, registers, events, meterEvents, alarms });
   meterSettings.subscribe(ticker);
+  const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() } });
+  for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, backend);
+  sections.register(passwordPolicySection, passwordPolicyBackend(users));
   const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
   dataLogs.subscribe(ticker);
   // Subscribed after the registers, so each tick reads them already advanced to that second.
@@ -82,7 +88,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     log: (level, message) => events.write(level, message),
   });
   trends.subscribe(ticker);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings };
+  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections };
 
   const app = Fastify({
     logger:
@@ -140,6 +146,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   logsRoutes(app, services);
   trendsRoutes(app, services);
   meterSettingsRoutes(app, services);
+  sectionRoutes(app, services);
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));

@@ -21,11 +21,20 @@ export interface TestModule {
   close(keepData?: boolean): Promise<void>;
 }
 
-export async function createTestModule(options: { dataDir?: string; env?: Record<string, string>; now?: () => number } = {}): Promise<TestModule> {
+export interface TestModuleOptions {
+  dataDir?: string;
+  env?: Record<string, string>;
+  now?: () => number;
+  /** Registers extra routes (a fixture section's endpoints) before the app is ready. */
+  beforeReady?: (app: FastifyInstance, services: Services) => void;
+}
+
+export async function createTestModule(options: TestModuleOptions = {}): Promise<TestModule> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'module-test-'));
   const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, MODULE_LOG_LEVEL: 'silent', ...options.env });
   const t: Partial<TestModule> & { reboots: number } = { reboots: 0 };
   const { app, services } = await buildApp(config, { requestReboot: () => t.reboots++, now: options.now, logger: false });
+  options.beforeReady?.(app, services);
   await app.ready();
   const call: TestModule['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };

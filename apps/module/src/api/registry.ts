@@ -34,23 +34,23 @@ declare module 'fastify' {
 
 export interface HandleOptions {
   /**
-   * Endpoints whose body rules depend on the device's state (sections): the schema built
-   * under the live state, used instead of the contract's typing schema. Must be given for them.
+   * The handler validates the body itself (a section's PUT: its rules under the live device
+   * context) and gets it as sent; the contract's schema only types it.
    */
-  bodySchema?: () => z.ZodType;
+  rawBody?: boolean;
 }
 
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: HandleOptions = {}): void {
-  if (endpoint.section && endpoint.section.context !== 'none' && endpoint.method === 'PUT' && !options.bodySchema) throw new Error(`${endpoint.method} ${endpoint.path} needs the live body schema`);
+  if (endpoint.section && endpoint.method === 'PUT' && !options.rawBody) throw new Error(`${endpoint.method} ${endpoint.path} is a section: serve it with the section handler`);
   app.route({
     method: endpoint.method,
     url: API_PREFIX + endpoint.path,
     config: { endpoint },
     handler: async (request, reply) => {
       let body: unknown = undefined;
-      if (endpoint.body) {
-        const schema = options.bodySchema ? options.bodySchema() : endpoint.body;
-        const parsed = schema.safeParse(request.body ?? {});
+      if (options.rawBody) body = request.body;
+      else if (endpoint.body) {
+        const parsed = endpoint.body.safeParse(request.body ?? {});
         if (!parsed.success) throw validationError(parsed.error);
         body = parsed.data;
       }

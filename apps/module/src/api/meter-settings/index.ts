@@ -1,29 +1,15 @@
 /**
- * Meter settings (001 §7): settings/meter, alarmConfig, ioConfig, userCtConfig and the meter
- * password. A PUT is validated with the contract's schema factory under the live device state —
- * the same rules and messages the console's form runs — then saved by the service.
+ * The meter password (001 §7 command/meter/setMeterPassword). The four meter settings sections
+ * (settings/meter, alarmConfig, ioConfig, userCtConfig) are served by the generic section
+ * handler (api/sections) with the backends of services/meter-settings.
  */
-import { endpoints, meterSettingsTexts, serverMessages, type MeterSettingsSection } from '@meter/contract';
+import { endpoints, meterSettingsTexts } from '@meter/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.ts';
 import { handle } from '../registry.ts';
 
 export function meterSettingsRoutes(app: FastifyInstance, s: Services): void {
   const settings = s.meterSettings;
-  const put = (section: MeterSettingsSection) => ({ bodySchema: () => settings.schema(section) });
-  const save = (section: MeterSettingsSection) => (input: { body: unknown; principal: { userName: string } | null }) => {
-    settings.save(section, input.body, input.principal?.userName ?? 'unknown');
-    return { value: serverMessages.success };
-  };
-
-  handle(app, endpoints.meterSettings, () => settings.general());
-  handle(app, endpoints.saveMeterSettings, save('general'), put('general'));
-  handle(app, endpoints.alarmConfig, () => settings.alarm());
-  handle(app, endpoints.saveAlarmConfig, save('alarm'), put('alarm'));
-  handle(app, endpoints.ioConfig, () => settings.io());
-  handle(app, endpoints.saveIoConfig, save('io'), put('io'));
-  handle(app, endpoints.userCtConfig, () => settings.userCt());
-  handle(app, endpoints.saveUserCtConfig, save('userCt'), put('userCt'));
 
   handle(app, endpoints.setMeterPassword, async ({ body, principal }) => {
     await settings.changePassword(body.oldPassword, body.newPassword, principal?.userName ?? 'unknown');

@@ -1,6 +1,7 @@
 /**
- * Users, roles, password policy, general user config and API token (002 §7.9). Every route goes
- * through `handle()`, so the permission hook covers each one; the rules live in UserService.
+ * Users, roles, general user config and API token (002 §7.9). Every route goes through
+ * `handle()`, so the permission hook covers each one; the rules live in UserService. The password
+ * policy is a settings section (api/sections).
  */
 import { endpoints, serverMessages } from '@meter/contract';
 import type { FastifyInstance } from 'fastify';
@@ -59,12 +60,6 @@ export function usersRoutes(app: FastifyInstance, s: Services): void {
   handle(app, e.roleConfig, ({ params }) => users.getRole(params.roleName!));
   handle(app, e.saveRoleConfig, (input) => {
     users.saveRole(input.params.roleName!, input.body, input.principal!);
-    return success;
-  });
-
-  handle(app, e.passwordPolicy, () => users.passwordPolicy());
-  handle(app, e.savePasswordPolicy, (input) => {
-    users.savePasswordPolicy(input.body, input.principal!);
     return success;
   });
 

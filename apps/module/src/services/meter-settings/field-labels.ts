@@ -1,22 +1,18 @@
-/** The label of a section's top-level key, for "… cannot be changed while the meter is sealed". */
-import { GENERAL_LABELS, IO_LABELS, USER_CT_LABELS, ALARM_LABELS, type MeterSettingsSection } from '@meter/contract';
+/**
+ * Names of the top-level keys whose schemas carry no label of their own (a row such as di3Config,
+ * a group such as optionalSealConfig), for "… cannot be changed while the meter is sealed"; every
+ * other key is named by its field meta.
+ */
+import { ALARM_LABELS, GENERAL_LABELS, IO_LABELS, type MeterSettingsSection } from '@meter/contract';
 
-export function fieldLabel(section: MeterSettingsSection, key: string): string {
-  if (section === 'general') return GENERAL_LABELS[key as keyof typeof GENERAL_LABELS] ?? key;
-  if (section === 'alarm') return key === 'enable' ? ALARM_LABELS.enable : ALARM_LABELS.row(Number(key.replace('alarmId', '')));
+export function fieldLabel(section: MeterSettingsSection, key: string): string | undefined {
+  if (section === 'general') return key === 'optionalSealConfig' ? GENERAL_LABELS.optionalSealConfig : undefined;
+  let m: RegExpExecArray | null;
+  if (section === 'alarm') return (m = /^alarmId(\d+)$/.exec(key)) ? ALARM_LABELS.row(Number(m[1])) : undefined;
   if (section === 'io') {
-    let m = /^di(\d+)Config$/.exec(key);
-    if (m) return `DI${m[1]}`;
-    m = /^do(\d+)Channel$/.exec(key);
-    if (m) return IO_LABELS.doChannel(Number(m[1]));
-    m = /^ro(\d)(Type|OutputMode)$/.exec(key);
-    if (m) return m[2] === 'Type' ? IO_LABELS.roType(Number(m[1])) : IO_LABELS.roOutputMode(Number(m[1]));
+    if ((m = /^di(\d+)Config$/.exec(key))) return `DI${m[1]}`;
     if (key === 'systemEventAlarm') return 'System Event Alarm';
-    return (IO_LABELS as Record<string, unknown>)[key] as string | undefined ?? key;
+    return key === 'diAdvancedOptions' ? IO_LABELS.diAdvancedOptions : undefined;
   }
-  let m = /^CT(\d+)$/.exec(key);
-  if (m) return USER_CT_LABELS.ct(Number(m[1]));
-  m = /^userId(\d+)$/.exec(key);
-  if (m) return `User ${m[1]}`;
-  return key === 'connectionType' ? USER_CT_LABELS.connectionType : key;
+  return (m = /^userId(\d+)$/.exec(key)) ? `User ${m[1]}` : undefined;
 }

@@ -2,8 +2,7 @@
  * The meter settings (001: General, Alarm, I/O and Event, User and CT, the meter password) and
  * what they drive: the relay outputs, the alarm limits and the system events, every second.
  */
-import { meterSettingsTexts as t, type AlarmConfig, type IoConfig, type MeterContext, type MeterSettings, type MeterSettingsSection, type UserCtConfig } from '@meter/contract';
-import type { z } from 'zod';
+import { meterSettingsTexts as t, type AnySection, type MeterContext } from '@meter/contract';
 import { badRequest } from '../../api/errors.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
@@ -14,10 +13,11 @@ import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { AlarmLog } from '../logs/alarm-log.ts';
 import type { MeterEventLog } from '../logs/meter-event-log.ts';
 import { AlarmEngine } from './alarm-engine.ts';
+import type { SectionBackend } from '../sections/section-backend.ts';
 import { MeterPassword } from './meter-password.ts';
-import { readAlarm, readContext, readGeneral, readIo, readUserCt } from './read.ts';
+import { readContext } from './read.ts';
 import { RelayController } from './relay-control.ts';
-import { type SaveDeps, saveSection, schemaFor } from './save.ts';
+import { type SaveDeps, meterSectionBackends } from './save.ts';
 import { MeterSettingsStore } from './store.ts';
 import { SystemEvents } from './system-events.ts';
 
@@ -39,7 +39,7 @@ export class MeterSettingsService {
   readonly alarmEngine: AlarmEngine;
   private readonly systemEvents: SystemEvents;
   private readonly password: MeterPassword;
-  private readonly d: SaveDeps;
+  private readonly d: SaveDeps & Pick<MeterSettingsDeps, 'ctx' | 'events'>;
 
   constructor(deps: MeterSettingsDeps) {
     const store = new MeterSettingsStore(deps.ctx.kv, deps.device.identity().meterModel);
@@ -60,29 +60,14 @@ export class MeterSettingsService {
     });
   }
 
+  /** The device context the sections' rules are built under, as the device stands now. */
   context(): MeterContext {
     return readContext(this.d);
   }
-  general(): MeterSettings {
-    return readGeneral(this.d);
-  }
-  alarm(): AlarmConfig {
-    return readAlarm(this.d);
-  }
-  io(): IoConfig {
-    return readIo(this.d);
-  }
-  userCt(): UserCtConfig {
-    return readUserCt(this.d);
-  }
 
-  /** The schema a PUT of the section is validated with, built from the device as it is now. */
-  schema(section: MeterSettingsSection): z.ZodType {
-    return schemaFor(section, this.context());
-  }
-
-  save(section: MeterSettingsSection, body: unknown, user: string): void {
-    saveSection(this.d, section, body as Record<string, unknown>, user);
+  /** General, Alarm, I/O and Event, User and CT: backends of the generic section store. */
+  sectionBackends(): Array<[AnySection, SectionBackend<object, MeterContext>]> {
+    return meterSectionBackends(this.d);
   }
 
   /** 'Password updated', or 400 'Current password incorrect' (001 §8). */

@@ -1,9 +1,9 @@
 /**
- * Saving a meter settings section: the body was validated with the section's schema factory
- * under the live device context (registry + schemaFor); here the seal and the pulse-verified lock
- * are enforced, then everything is written in one transaction with the module event log entry
- * ('Meter settings (General) saved by admin') and, if anything changed, the meter's modifySysParam
- * event; the simulated meter and its registers take the new values at once.
+ * The four meter settings sections as backends of the generic section store: each reads its
+ * document from where the values live (read.ts) and writes a validated one back, and the
+ * simulated meter and its registers take the new values at once. The store checks the seal and
+ * writes the module event log; here the pulse-verified lock, and the meter's modifySysParam event
+ * when a save changed something.
  */
 import {
   ALARM_IDS,
@@ -13,70 +13,49 @@ import {
   DO_CHANNEL_KEYS,
   IO_LABELS,
   USER_ID_KEYS,
-  alarmConfigSchema,
   diTypeLocked,
-  ioConfigSchema,
-  meterSettingsSchema,
+  meterAlarmSection,
+  meterGeneralSection,
+  meterIoSection,
   meterSettingsTexts as t,
+  meterUserCtSection,
   sameValue,
-  sealedFields,
-  userCtConfigSchema,
   type AlarmConfig,
+  type AnySection,
   type DemandMethod,
   type DiConfig,
+  type IoConfig,
   type MeterContext,
+  type MeterSettings,
   type MeterSettingsSection,
+  type UserCtConfig,
   type UserMapping,
 } from '@meter/contract';
-import type { z } from 'zod';
 import { badRequest } from '../../api/errors.ts';
-import type { ModuleContext } from '../../context.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
-import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { MeterEventLog } from '../logs/meter-event-log.ts';
+import type { SectionBackend, SectionWrite } from '../sections/section-backend.ts';
 import type { AlarmEngine } from './alarm-engine.ts';
 import { fieldLabel } from './field-labels.ts';
-import { type ReadDeps, readAlarm, readContext, readGeneral, readIo, readUserCt } from './read.ts';
+import { type ReadDeps, readAlarm, readGeneral, readIo, readUserCt } from './read.ts';
 import type { RelayController } from './relay-control.ts';
 
 export interface SaveDeps extends ReadDeps {
-  ctx: ModuleContext;
   meter: ReadingSource;
   relays: RelayController;
   engine: AlarmEngine;
-  events: ModuleEventLog;
   meterEvents: MeterEventLog;
 }
 
 type Body = Record<string, unknown>;
-type Undo = Array<() => void>;
-
-/** Section names in the module event log. */
-export const SECTION_NAMES: Record<MeterSettingsSection, string> = { general: 'General', alarm: 'Alarm', io: 'I/O and Event', userCt: 'User and CT' };
-/** Keys a body may carry back but this section never changes. */
-const READ_ONLY: Record<MeterSettingsSection, readonly string[]> = { general: ['meterPassword', 'voltageWiring'], alarm: [], io: ['diAdvancedOptions'], userCt: [] };
-const READ = { general: readGeneral, alarm: readAlarm, io: readIo, userCt: readUserCt } as const;
-
-/** The schema a PUT of the section is validated with now (the same factory the console uses). */
-export function schemaFor(section: MeterSettingsSection, ctx: MeterContext): z.ZodType {
-  switch (section) {
-    case 'general':
-      return meterSettingsSchema(ctx);
-    case 'alarm':
-      return alarmConfigSchema(ctx);
-    case 'io':
-      return ioConfigSchema(ctx);
-    case 'userCt':
-      return userCtConfigSchema(ctx);
-  }
-}
+type Undo = SectionWrite['onRollback'];
 
 const refuse = (key: string, message: string) => badRequest(message, { [key]: message });
 
 function applyGeneral(d: SaveDeps, b: Body, undo: Undo): void {
   d.device.updateState({ deviceDescription: b.deviceDescription as string, ratedVoltage: b.ratedVoltage as number, meterAddress: b.meterAddress as number });
   const num = (k: string) => b[k] as number;
-  undo.push(
+  undo(
     d.store.set('general', {
       deviceTransformer: num('deviceTransformer'),
       diTriggerCondition: num('diTriggerCondition'),
@@ -105,7 +84,7 @@ function applyGeneral(d: SaveDeps, b: Body, undo: Undo): void {
 
 function applyAlarm(d: SaveDeps, b: Body, before: AlarmConfig, now: number, undo: Undo): void {
   const doc = { enable: b.enable === true, ...Object.fromEntries(ALARM_IDS.map((k) => [k, { ...(b[k] as AlarmConfig[typeof k]) }])) } as AlarmConfig;
-  undo.push(d.store.set('alarm', doc));
+  undo(d.store.set('alarm', doc));
   d.engine.reconfigured(before, now);
 }
 
@@ -113,7 +92,7 @@ function applyIo(d: SaveDeps, b: Body, now: number, undo: Undo): void {
   const rows = DI_CONFIG_KEYS.map((k) => b[k] as DiConfig);
   const relaysBefore = d.store.relaySettings();
   const num = (k: string) => b[k] as number;
-  undo.push(
+  undo(
     d.store.set('io', {
       diCategory: rows.map((r) => r.category),
       diUnit: rows.map((r) => r.unit),
@@ -142,40 +121,39 @@ function applyUserCt(d: SaveDeps, b: Body, undo: Undo): void {
   const users = USER_ID_KEYS.map((k) => b[k] as UserMapping);
   const ctFullScale = CT_KEYS.map((k) => b[k] as number);
   d.device.updateState({ ctFullScale, wiringType: b.connectionType as number, userNames: users.map((u) => ({ channel: u.channel, userName: u.userName })) });
-  undo.push(d.store.set('userCt', { enableDisplay: users.map((u) => u.enableDisplay) }));
+  undo(d.store.set('userCt', { enableDisplay: users.map((u) => u.enableDisplay) }));
   d.meter.configure({ ctFullScale, wiringType: d.device.wiringCode() });
   // A user channel's inputs change with the wiring: its demand belongs to another circuit.
   if (before !== b.connectionType) d.registers.resetUserChannelDemand();
 }
 
-/** Saves a validated body; 400 naming the field for a sealed or locked change, nothing written then. */
-export function saveSection(d: SaveDeps, section: MeterSettingsSection, body: Body, user: string): void {
-  const ctx = readContext(d);
-  const before = READ[section](d) as unknown as Body;
-  for (const key of sealedFields(section, ctx)) {
-    if (!sameValue(body[key], before[key])) throw refuse(key, t.sealed(fieldLabel(section, key)));
-  }
-  if (section === 'io' && diTypeLocked(ctx)) {
+/** A section backend of the meter: every write may reconfigure the meter, and a change is a modifySysParam. */
+function meterBackend<T extends object>(d: SaveDeps, section: MeterSettingsSection, read: () => T, apply: (next: T, before: T, w: SectionWrite) => void): SectionBackend<T, MeterContext> {
+  return {
+    read,
+    write: (next, before, w) => {
+      // After a rollback the device state is the stored one again: the meter follows it.
+      w.onRollback(() => d.meter.configure(d.device.meterConfig()));
+      apply(next, before, w);
+      if (w.changed) d.meterEvents.write('modifySysParam', w.now);
+    },
+    keyLabel: (key) => fieldLabel(section, key),
+  };
+}
+
+export function meterSectionBackends(d: SaveDeps): Array<[AnySection, SectionBackend<object, MeterContext>]> {
+  const io = meterBackend<IoConfig>(d, 'io', () => readIo(d), (next, _before, w) => applyIo(d, next, w.now, w.onRollback));
+  // 001 §4 "Pulse input rows": the DI type changes only on a pulse-verified meter.
+  io.check = (next, before, ctx) => {
+    if (!diTypeLocked(ctx)) return;
     DI_CONFIG_KEYS.forEach((k, i) => {
-      if ((body[k] as DiConfig).type !== (before[k] as DiConfig).type) throw refuse(`${k}.type`, t.diTypeLocked(IO_LABELS.diType(i + 1)));
+      if (next[k].type !== before[k].type) throw refuse(`${k}.type`, t.diTypeLocked(IO_LABELS.diType(i + 1)));
     });
-  }
-  const changed = Object.keys(before).some((k) => !READ_ONLY[section].includes(k) && !sameValue(body[k], before[k]));
-  const now = d.ctx.now();
-  const undo: Undo = [];
-  try {
-    d.ctx.db.transaction(() => {
-      if (section === 'general') applyGeneral(d, body, undo);
-      else if (section === 'alarm') applyAlarm(d, body, before as unknown as AlarmConfig, now, undo);
-      else if (section === 'io') applyIo(d, body, now, undo);
-      else applyUserCt(d, body, undo);
-      d.events.write('Info', t.savedEvent(SECTION_NAMES[section], user));
-      if (changed) d.meterEvents.write('modifySysParam', now);
-    })();
-  } catch (err) {
-    // The database rolled back; put the cached documents and the meter's config back with it.
-    for (const u of undo.reverse()) u();
-    d.meter.configure(d.device.meterConfig());
-    throw err;
-  }
+  };
+  return [
+    [meterGeneralSection, meterBackend<MeterSettings>(d, 'general', () => readGeneral(d), (next, _before, w) => applyGeneral(d, next, w.onRollback))],
+    [meterAlarmSection, meterBackend<AlarmConfig>(d, 'alarm', () => readAlarm(d), (next, before, w) => applyAlarm(d, next, before, w.now, w.onRollback))],
+    [meterIoSection, io],
+    [meterUserCtSection, meterBackend<UserCtConfig>(d, 'userCt', () => readUserCt(d), (next, _before, w) => applyUserCt(d, next, w.onRollback))],
+  ] as Array<[AnySection, SectionBackend<object, MeterContext>]>;
 }

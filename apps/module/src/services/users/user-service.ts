@@ -248,11 +248,9 @@ export class UserService {
     return { ...DEFAULT_PASSWORD_POLICY, ...stored };
   }
 
-  savePasswordPolicy(policy: PasswordPolicy, actor: Principal): void {
-    this.tx(() => {
-      this.ctx.kv.set(KV_PASSWORD_POLICY, { ...policy });
-      this.events.write('Info', `Password policy saved by ${actor.userName}`);
-    });
+  /** Inside the section store's transaction, which writes the module event log entries. */
+  savePasswordPolicy(policy: PasswordPolicy): void {
+    this.ctx.kv.set(KV_PASSWORD_POLICY, { ...policy });
   }
 
   /** maxLoginUser, and sessionTimeout which is the password policy's (one setting, two screens). */

@@ -1,0 +1,47 @@
+/**
+ * Settings sections (contract `sections/`): every endpoint pair that points at a section the
+ * section service serves gets the generic GET (data with secrets blanked, the revision as ETag)
+ * and PUT (If-Match, validation and save by the service). Through `handle()`, so the permission
+ * hook and the error shape are the ones of every other call.
+ */
+import { IF_REVISION_HEADER, REVISION_HEADER, endpoints, serverMessages, type Endpoint } from '@meter/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.ts';
+import { handle } from '../registry.ts';
+
+const quoted = (revision: string) => `"${revision}"`;
+
+/** The revisions an If-Match header names; undefined when absent or '*' (no check). */
+export function revisionsOf(header: string | string[] | undefined): string[] | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value === undefined || value.trim() === '') return undefined;
+  const tags = value.split(',').map((t) => t.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1'));
+  return tags.includes('*') ? undefined : tags;
+}
+
+/** `table`: the contract's endpoints; a test adds the pair of a fixture section. */
+export function sectionRoutes(app: FastifyInstance, s: Services, table: readonly Endpoint[] = Object.values(endpoints)): void {
+  const sections = s.sections;
+  for (const endpoint of table) {
+    const section = endpoint.section;
+    if (!section || !sections.serves(section)) continue;
+    if (endpoint.method === 'GET') {
+      handle(app, endpoint, ({ reply }) => {
+        const { data, revision } = sections.read(section);
+        reply.header(REVISION_HEADER, quoted(revision));
+        return data;
+      });
+    } else if (endpoint.method === 'PUT') {
+      handle(
+        app,
+        endpoint,
+        ({ body, request, reply, principal }) => {
+          const { revision } = sections.save(section, body, principal?.userName ?? 'unknown', revisionsOf(request.headers[IF_REVISION_HEADER]));
+          reply.header(REVISION_HEADER, quoted(revision));
+          return { value: serverMessages.success };
+        },
+        { rawBody: true },
+      );
+    }
+  }
+}

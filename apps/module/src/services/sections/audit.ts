@@ -1,0 +1,24 @@
+/**
+ * The 'changed' entry of a section save: each changed field as 'Label before → after', by the
+ * labels and option labels the form shows, so the module event log reads like the screen.
+ */
+import { sameValue, sectionTexts, type SchemaField } from '@meter/contract';
+import { valueAt } from './document.ts';
+
+function shown(field: SchemaField, value: unknown): string {
+  if (field.secret) return sectionTexts.secretValue;
+  const option = field.options?.find((o) => o.value === value);
+  if (option) return option.label;
+  // Text in quotes: an empty name or one with spaces stays readable between the arrows.
+  if (typeof value === 'string' || (typeof value === 'object' && value !== null)) return JSON.stringify(value);
+  return String(value);
+}
+
+/** One 'Label before → after' per leaf field whose value differs, in the schema's order. */
+export function changeList(fields: readonly SchemaField[], before: unknown, next: unknown): string[] {
+  return fields.flatMap((field) => {
+    const a = valueAt(before, field.path);
+    const b = valueAt(next, field.path);
+    return sameValue(a, b) ? [] : [`${field.label} ${shown(field, a)} → ${shown(field, b)}`];
+  });
+}

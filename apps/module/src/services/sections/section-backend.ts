@@ -1,0 +1,42 @@
+/**
+ * Where a settings section lives. The generic section service does everything a save has in
+ * common (validation under the device context, revision, secrets, seal, transaction, audit); a
+ * backend only reads the whole document and applies a validated one.
+ */
+import type { AnySection } from '@meter/contract';
+import type { KeyValueStore } from '../../store/db.ts';
+
+export type SectionDoc = Record<string, unknown>;
+
+/** What a backend's write gets besides the documents. */
+export interface SectionWrite {
+  now: number;
+  /** Whether any field differs from the stored document (a save without changes still runs). */
+  changed: boolean;
+  /** Runs when the transaction fails: puts in-memory caches back with the database's rollback. */
+  onRollback(undo: () => void): void;
+}
+
+export interface SectionBackend<T = SectionDoc, C = unknown> {
+  /** The whole document as the GET shows it, secrets included (the service blanks them). */
+  read(): T;
+  /** Applies a validated document inside the caller's SQLite transaction, side effects included. */
+  write(next: T, before: T, w: SectionWrite): void;
+  /** Refusals the schema cannot express (state of the device): throw a 400 naming the field in `errors`. */
+  check?(next: T, before: T, ctx: C): void;
+  /** The label of a top-level key whose schema carries none (a row or a group of fields), for the seal message. */
+  keyLabel?(key: string): string | undefined;
+}
+
+export const KV_SECTION_PREFIX = 'section.';
+
+/** A section without a service of its own: one JSON document in the kv table, first its defaults. */
+export function kvSectionBackend(kv: KeyValueStore, section: AnySection): SectionBackend {
+  const defaults = section.defaults;
+  if (!defaults) throw new Error(`section ${section.key} has no defaults and no backend`);
+  const key = KV_SECTION_PREFIX + section.key;
+  return {
+    read: () => kv.getOrInit<SectionDoc>(key, () => defaults() as SectionDoc),
+    write: (next) => kv.set(key, next),
+  };
+}

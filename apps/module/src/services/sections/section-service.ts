@@ -1,0 +1,151 @@
+/**
+ * The generic settings section store (conventions habit 5): a contract section plus a backend.
+ * A read blanks the secrets and names the revision; a save validates the whole body under the
+ * live device context, refuses a stale revision and a sealed change, then writes the backend and
+ * the module event log in one transaction: a refused or failed save changes nothing.
+ */
+import {
+  DEFAULT_SECTION_CONTEXTS,
+  metaOf,
+  meterSettingsTexts,
+  sameValue,
+  schemaFields,
+  secretPaths,
+  sectionTexts,
+  shapeOf,
+  type AnySection,
+  type SectionContextKind,
+  type SectionContexts,
+  type SectionDef,
+} from '@meter/contract';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { ApiError, badRequest, validationError } from '../../api/errors.ts';
+import type { ModuleContext } from '../../context.ts';
+import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { changeList } from './audit.ts';
+import { setValueAt, stableJson, valueAt, withoutSecrets } from './document.ts';
+import { type SectionBackend, type SectionDoc, kvSectionBackend } from './section-backend.ts';
+
+const conflict = (message: string) => new ApiError(409, message);
+
+/** The live device context of each kind a section's rules may depend on ('none' needs none). */
+export type SectionContextProviders = { [K in Exclude<SectionContextKind, 'none'>]?: () => SectionContexts[K] };
+
+export interface SectionServiceDeps {
+  ctx: Pick<ModuleContext, 'db' | 'kv' | 'now'>;
+  events: ModuleEventLog;
+  contexts: SectionContextProviders;
+}
+
+export interface SectionRead {
+  data: SectionDoc;
+  revision: string;
+}
+
+export interface SectionSaved {
+  changed: boolean;
+  /** The revision after the save. */
+  revision: string;
+}
+
+/** Keyed, so a revision cannot be used to guess a secret of a document whose other fields a GET shows. */
+const KV_REVISION_KEY = 'sections.revisionKey';
+
+export class SectionService {
+  private readonly backends = new Map<AnySection, SectionBackend>();
+  private readonly revisionKey: Buffer;
+
+  constructor(private readonly d: SectionServiceDeps) {
+    this.revisionKey = Buffer.from(d.ctx.kv.getOrInit(KV_REVISION_KEY, () => randomBytes(32).toString('base64')), 'base64');
+  }
+
+  /** Without a backend, the section is a document of the generic kv store (it needs defaults). */
+  register<K extends SectionContextKind, T extends object>(def: SectionDef<K, z.ZodType, z.ZodType>, backend?: SectionBackend<T, SectionContexts[K]>): void {
+    const section = def as unknown as AnySection;
+    if (this.backends.has(section)) throw new Error(`section ${section.key} is registered twice`);
+    this.backends.set(section, (backend ?? kvSectionBackend(this.d.ctx.kv, section)) as unknown as SectionBackend);
+  }
+
+  /** A registered backend, or a section the generic kv store keeps (it has defaults). */
+  serves(section: AnySection): boolean {
+    return this.backends.has(section) || section.defaults !== undefined;
+  }
+
+  read(section: AnySection): SectionRead {
+    const doc = this.backend(section).read();
+    return { data: withoutSecrets(doc, secretPaths(section)), revision: this.revisionOf(doc) };
+  }
+
+  /**
+   * Saves a whole section from a raw body. `ifRevision` (from If-Match) must name the current
+   * revision when given; without it the save is accepted as before (clients of the plain API).
+   */
+  save(section: AnySection, rawBody: unknown, user: string, ifRevision?: readonly string[]): SectionSaved {
+    const backend = this.backend(section);
+    const ctx = this.contextOf(section);
+    const schema = section.body(ctx);
+    const before = backend.read();
+    // A secret sent back as the GET showed it ('') keeps the stored one, checked like any value.
+    const body = structuredClone(rawBody ?? {}) as SectionDoc;
+    for (const path of secretPaths(section)) if (valueAt(body, path) === '') setValueAt(body, path, structuredClone(valueAt(before, path)));
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error);
+
+    if (ifRevision && !ifRevision.includes(this.revisionOf(before))) throw conflict(sectionTexts.conflict);
+
+    const next = structuredClone(parsed.data) as SectionDoc;
+    for (const key of section.readOnly ?? []) next[key] = structuredClone(before[key]);
+
+    for (const key of section.sealed?.(ctx) ?? []) {
+      if (sameValue(next[key], before[key])) continue;
+      const message = meterSettingsTexts.sealed(keyLabel(schema, backend, key));
+      throw badRequest(message, { [key]: message });
+    }
+    backend.check?.(next, before, ctx);
+
+    const changes = changeList(schemaFields(schema), before, next);
+    const changed = changes.length > 0 || !sameValue(next, before);
+    const undo: Array<() => void> = [];
+    try {
+      this.d.ctx.db.transaction(() => {
+        backend.write(next, before, { now: this.d.ctx.now(), changed, onRollback: (u) => void undo.push(u) });
+        this.d.events.write('Info', sectionTexts.saved(section.title, user));
+        if (changes.length > 0) this.d.events.write('Info', sectionTexts.changed(section.title, changes.join('; ')));
+      })();
+    } catch (err) {
+      // The database rolled back; the backend's caches go back with it, last change first.
+      for (const u of undo.reverse()) u();
+      throw err;
+    }
+    return { changed, revision: this.revisionOf(backend.read()) };
+  }
+
+  private backend(section: AnySection): SectionBackend {
+    let backend = this.backends.get(section);
+    if (!backend) {
+      if (!section.defaults) throw new Error(`section ${section.key} has no backend`);
+      backend = kvSectionBackend(this.d.ctx.kv, section);
+      this.backends.set(section, backend);
+    }
+    return backend;
+  }
+
+  private contextOf(section: AnySection): SectionContexts[SectionContextKind] {
+    if (section.context === 'none') return DEFAULT_SECTION_CONTEXTS.none;
+    const provide = this.d.contexts[section.context];
+    if (!provide) throw new Error(`no ${section.context} context for section ${section.key}`);
+    return provide();
+  }
+
+  private revisionOf(doc: SectionDoc): string {
+    return createHmac('sha256', this.revisionKey).update(stableJson(doc)).digest('hex').slice(0, 16);
+  }
+}
+
+/** A top-level key's own label, else the backend's name for a row or group, else the key. */
+function keyLabel(schema: z.ZodType, backend: SectionBackend, key: string): string {
+  const child = shapeOf(schema)?.[key];
+  const own = child ? metaOf(child)?.label : undefined;
+  return own || backend.keyLabel?.(key) || key;
+}

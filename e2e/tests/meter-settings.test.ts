@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { GENERAL_LABELS, OPTIONAL_SEAL_KEYS, OPTIONAL_SEAL_LABELS, RS485_KEYS, sealedFields } from '@meter/contract';
+import { GENERAL_LABELS, OPTIONAL_SEAL_KEYS, OPTIONAL_SEAL_LABELS, RS485_KEYS, sealedFields, sectionTexts } from '@meter/contract';
 import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
 
 const GENERAL_PATH = '/setting/meter/general';
@@ -293,5 +293,26 @@ test('Alarm: a view-only configuration user sees disabled fields and no Save', a
   await enable.waitFor();
   assert.equal(await enable.isDisabled(), true);
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
+  await signOut(page);
+});
+
+test('General: a save over a change someone else made meanwhile is refused (409) and Reload shows their change', async () => {
+  const page = await openGeneral();
+  // Another administrator saves the section after this page loaded it.
+  const theirs = (await server.api('GET', '/settings/meter', undefined, admin)).body.data;
+  const description = theirs.deviceDescription === 'Changed elsewhere' ? 'Changed again' : 'Changed elsewhere';
+  assert.equal((await server.api('PUT', '/settings/meter', { ...theirs, deviceDescription: description }, admin)).status, 200);
+  await page.getByLabel('Backlight Time').fill('7');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: sectionTexts.conflictTitle });
+  await dialog.getByText(sectionTexts.conflict, { exact: true }).waitFor();
+  await alertWith(page, sectionTexts.conflict).waitFor();
+  assert.notEqual((await server.api('GET', '/settings/meter', undefined, admin)).body.data.backlightTime, 7);
+  await dialog.getByRole('button', { name: sectionTexts.reload }).click();
+  // The form starts afresh from the module's values: theirs is shown, the edit that was refused is gone.
+  const field = page.getByLabel('Device Description');
+  for (let i = 0; i < 50 && (await field.inputValue()) !== description; i++) await page.waitForTimeout(100);
+  assert.equal(await field.inputValue(), description);
+  assert.equal(await page.getByLabel('Backlight Time').inputValue(), String(theirs.backlightTime));
   await signOut(page);
 });

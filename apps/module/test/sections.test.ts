@@ -6,7 +6,7 @@
  */
 import {
   defineSection,
-  describe as withMeta,
+  withMeta,
   intBetween,
   oneOf,
   rules,

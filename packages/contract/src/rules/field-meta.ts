@@ -40,7 +40,7 @@ export interface FieldMeta {
 export const fieldMeta = z.registry<FieldMeta>();
 
 /** The schema with meta merged into what it already carries (a new registration, same schema). */
-export function describe<S extends z.ZodType>(schema: S, meta: Partial<FieldMeta>): S {
+export function withMeta<S extends z.ZodType>(schema: S, meta: Partial<FieldMeta>): S {
   const current = fieldMeta.get(schema);
   fieldMeta.remove(schema);
   fieldMeta.add(schema, { label: '', ...current, ...meta });

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { formMessages as m, namedRuleMessages as n } from '../messages.ts';
 import { type Checker, firstError, isEmpty, rules } from './validators.ts';
-import { describe } from './field-meta.ts';
+import { withMeta } from './field-meta.ts';
 
 function refineWith<T>(checkers: readonly Checker<T>[]) {
   return (value: T, ctx: z.RefinementCtx) => {
@@ -22,12 +22,12 @@ export function text(label: string, ...checkers: Checker<string>[]) {
   const schema = z
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? m.required(label) : n.string(label)) })
     .superRefine(refineWith<string>([rules.required(label) as Checker<string>, ...checkers]));
-  return describe(schema, { label, kind: 'text' });
+  return withMeta(schema, { label, kind: 'text' });
 }
 
 /** Optional text: may be empty; the rules apply to non-empty values only. */
 export function optionalText(label: string, ...checkers: Checker<string>[]) {
-  return describe(z.string({ error: () => n.string(label) }).superRefine(refineWith<string>(checkers)), { label, kind: 'text' });
+  return withMeta(z.string({ error: () => n.string(label) }).superRefine(refineWith<string>(checkers)), { label, kind: 'text' });
 }
 
 function numberError(label: string, isInt: boolean) {
@@ -40,22 +40,22 @@ export function int(label: string, ...checkers: Checker<number>[]) {
   const schema = z
     .number({ error: numberError(label, true) })
     .superRefine(refineWith<number>([(v) => (Number.isSafeInteger(v) ? undefined : m.integer(label)), ...checkers]));
-  return describe(schema, { label, kind: 'number' });
+  return withMeta(schema, { label, kind: 'number' });
 }
 
 /** Required integer between min and max: the most common field of the spec. */
 export function intBetween(label: string, min: number, max: number, ...checkers: Checker<number>[]) {
-  return describe(int(label, rules.between(label, min, max) as Checker<number>, ...checkers), { min, max });
+  return withMeta(int(label, rules.between(label, min, max) as Checker<number>, ...checkers), { min, max });
 }
 
 /** Required number (decimal allowed). */
 export function num(label: string, ...checkers: Checker<number>[]) {
   const schema = z.number({ error: numberError(label, false) }).superRefine(refineWith<number>([(v) => (Number.isFinite(v) ? undefined : m.decimal(label)), ...checkers]));
-  return describe(schema, { label, kind: 'number' });
+  return withMeta(schema, { label, kind: 'number' });
 }
 
 export function bool(label: string) {
-  return describe(z.boolean({ error: (iss) => (iss.input === undefined || iss.input === null ? m.required(label) : n.boolean(label)) }), {
+  return withMeta(z.boolean({ error: (iss) => (iss.input === undefined || iss.input === null ? m.required(label) : n.boolean(label)) }), {
     label,
     kind: 'checkbox',
     checkboxValues: [false, true],
@@ -64,7 +64,7 @@ export function bool(label: string) {
 
 /** 0/1 flags, as the device stores many switches. */
 export function flag(label: string) {
-  return describe(oneOf(label, [0, 1] as const), { kind: 'checkbox', checkboxValues: [0, 1], options: undefined });
+  return withMeta(oneOf(label, [0, 1] as const), { kind: 'checkbox', checkboxValues: [0, 1], options: undefined });
 }
 
 /** One of a fixed option list. */
@@ -72,7 +72,7 @@ export function oneOf<const T extends readonly (string | number)[]>(label: strin
   const schema = z.custom<T[number]>((v) => values.includes(v as T[number]), {
     error: (iss) => (isEmpty(iss.input) ? m.required(label) : n.oneOf(label)),
   });
-  return describe(schema, { label, kind: 'select', options: values.map((v) => ({ value: v, label: String(v) })) });
+  return withMeta(schema, { label, kind: 'select', options: values.map((v) => ({ value: v, label: String(v) })) });
 }
 
 /** A strict object: unknown fields are refused, as the device would refuse them. */

@@ -4,7 +4,7 @@ import { namedRuleMessages as n, formMessages as m } from '../messages.ts';
 import { bool, flag, intBetween, oneOf, strictObject, text } from '../rules/fields.ts';
 import { rules } from '../rules/validators.ts';
 import type { Checker } from '../rules/validators.ts';
-import { describe } from '../rules/field-meta.ts';
+import { withMeta } from '../rules/field-meta.ts';
 
 export const PERMISSION_LEVEL_OPTIONS = [
   { value: 0, label: 'Edit' },
@@ -80,8 +80,8 @@ export type GeneralUserConfig = z.infer<typeof generalUserConfig>;
 
 /** 002 §5.11: password policy save; the table's ranges, all required integers. */
 /** A policy setting: its range, unit and meaning (002 §4.11, §5.11) travel with the schema. */
-const policyInt = (label: string, min: number, max: number, unit: string, description: string) => describe(intBetween(label, min, max), { unit, description });
-const policyCheck = (label: string, description: string) => describe(bool(label), { description });
+const policyInt = (label: string, min: number, max: number, unit: string, description: string) => withMeta(intBetween(label, min, max), { unit, description });
+const policyCheck = (label: string, description: string) => withMeta(bool(label), { description });
 
 export const passwordPolicy = strictObject({
   needUpperLower: policyCheck('Upper and Lower Case', 'A password must contain both an upper case and a lower case letter.'),

@@ -14,7 +14,7 @@ import {
 } from '../../options/meter-settings/alarm.ts';
 import { sealedFields } from '../../options/meter-settings/seal.ts';
 import { checkField, keysOf, sealable, select } from './helpers.ts';
-import { describe } from '../../rules/field-meta.ts';
+import { withMeta } from '../../rules/field-meta.ts';
 import { ALARM_LABELS as L } from './labels.ts';
 
 /** The Alarm radio (001 "Meter Alarm settings"). */
@@ -34,12 +34,12 @@ type AlarmIdKey = `alarmId${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`;
 const alarmRow = (n: number, ctx: MeterContext = DEFAULT_METER_CONTEXT) =>
   strictObject({
     enable: bool(L.row(n)),
-    alarmChannelType: describe(num(L.alarmChannelType(n)), { kind: 'select', options: alarmChannelTypeOptions(ctx) }),
+    alarmChannelType: withMeta(num(L.alarmChannelType(n)), { kind: 'select', options: alarmChannelTypeOptions(ctx) }),
     alarmChannelParam: num(L.alarmChannelParam(n)),
     setting: num(L.setting(n)),
-    setPoint: describe(num(L.setPoint(n)), { unit: ALARM_SETPOINT_UNIT }),
-    delay: describe(num(L.delay(n)), { min: ALARM_DELAY_RANGE[0], max: ALARM_DELAY_RANGE[1], unit: 'ms' }),
-    output: describe(num(L.output(n)), { kind: 'select', options: ALARM_OUTPUT_OPTIONS }),
+    setPoint: withMeta(num(L.setPoint(n)), { unit: ALARM_SETPOINT_UNIT }),
+    delay: withMeta(num(L.delay(n)), { min: ALARM_DELAY_RANGE[0], max: ALARM_DELAY_RANGE[1], unit: 'ms' }),
+    output: withMeta(num(L.output(n)), { kind: 'select', options: ALARM_OUTPUT_OPTIONS }),
   });
 type AlarmRowSchema = ReturnType<typeof alarmRow>;
 export type AlarmLimit = z.infer<AlarmRowSchema>;
@@ -53,7 +53,7 @@ export type AlarmLimit = z.infer<AlarmRowSchema>;
 export function alarmConfigSchema(ctx: MeterContext) {
   const sealed = new Set(sealedFields('alarm', ctx));
   const shape = Object.fromEntries(ALARM_IDS.map((key, i) => [key, alarmRow(i + 1, ctx)])) as Record<AlarmIdKey, AlarmRowSchema>;
-  const enable = describe(bool(L.enable), { kind: 'radio', options: ALARM_ENABLE_OPTIONS });
+  const enable = withMeta(bool(L.enable), { kind: 'radio', options: ALARM_ENABLE_OPTIONS });
   return strictObject({ enable: sealable(enable, sealed.has('enable')), ...shape }).superRefine((v, c) => {
     if (v.enable !== true) return;
     ALARM_IDS.forEach((key, i) => {

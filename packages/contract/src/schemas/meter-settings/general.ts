@@ -18,7 +18,7 @@ import {
 } from '../../options/meter-settings/general.ts';
 import { sealedFields } from '../../options/meter-settings/seal.ts';
 import { checkField, sameAs, sealable, select } from './helpers.ts';
-import { describe } from '../../rules/field-meta.ts';
+import { withMeta } from '../../rules/field-meta.ts';
 import { GENERAL_LABELS as L, OPTIONAL_SEAL_LABELS } from './labels.ts';
 
 const DESCRIPTION_MAX = 30;
@@ -39,12 +39,12 @@ export function meterSettingsSchema(ctx: MeterContext) {
   const s = <S extends z.ZodType>(key: keyof typeof L, schema: S) => sealable(schema, sealed.has(key));
   const transformers = transformerOptions(ctx.meterModel);
   return strictObject({
-    deviceDescription: describe(optionalText(L.deviceDescription, rules.maxLength(L.deviceDescription, DESCRIPTION_MAX)), { maxLength: DESCRIPTION_MAX }),
+    deviceDescription: withMeta(optionalText(L.deviceDescription, rules.maxLength(L.deviceDescription, DESCRIPTION_MAX)), { maxLength: DESCRIPTION_MAX }),
     deviceTransformer: s('deviceTransformer', transformers.length > 0 ? select(L.deviceTransformer, transformers) : int(L.deviceTransformer)),
-    ratedVoltage: describe(intBetween(L.ratedVoltage, 10, 400), { unit: 'V' }),
+    ratedVoltage: withMeta(intBetween(L.ratedVoltage, 10, 400), { unit: 'V' }),
     demandMethod: s('demandMethod', select(L.demandMethod, demandMethodOptions(ctx.demandMethod))),
     subInterval: s('subInterval', intBetween(L.subInterval, 1, 30)),
-    avgIntervalWindow: s('avgIntervalWindow', describe(intBetween(L.avgIntervalWindow, 1, 30), { unit: 'minutes' })),
+    avgIntervalWindow: s('avgIntervalWindow', withMeta(intBetween(L.avgIntervalWindow, 1, 30), { unit: 'minutes' })),
     diTriggerCondition: s('diTriggerCondition', select(L.diTriggerCondition, DI_TRIGGER_OPTIONS)),
     diSyncSource: s('diSyncSource', select(L.diSyncSource, DI_SYNC_SOURCE_OPTIONS)),
     varCalMethod: s('varCalMethod', select(L.varCalMethod, VAR_METHOD_OPTIONS)),
@@ -56,14 +56,14 @@ export function meterSettingsSchema(ctx: MeterContext) {
     bacnetAddress: s('bacnetAddress', intBetween(L.bacnetAddress, 0, 127)),
     bacnetBaud: s('bacnetBaud', select(L.bacnetBaud, BAUD_OPTIONS)),
     maxInfoFrame: s('maxInfoFrame', intBetween(L.maxInfoFrame, 1, 255)),
-    bacnetId: s('bacnetId', describe(int(L.bacnetId), { min: BACNET_ID_RANGE[0], max: BACNET_ID_RANGE[1] })),
+    bacnetId: s('bacnetId', withMeta(int(L.bacnetId), { min: BACNET_ID_RANGE[0], max: BACNET_ID_RANGE[1] })),
     autoCycleStartTime: intBetween(L.autoCycleStartTime, 1, 60),
     autoCycleShowTime: intBetween(L.autoCycleShowTime, 5, 100),
     powerDecimal: intBetween(L.powerDecimal, 3, 4),
     backlightTime: intBetween(L.backlightTime, 0, 60),
     optionalSealConfig: s('optionalSealConfig', optionalSealConfigSchema),
-    meterPassword: describe(sameAs(L.meterPassword, '', t.readOnly), { label: L.meterPassword, secret: true }),
-    voltageWiring: describe(sameAs(L.voltageWiring, ctx.wiringType, t.readOnly), { label: L.voltageWiring }),
+    meterPassword: withMeta(sameAs(L.meterPassword, '', t.readOnly), { label: L.meterPassword, secret: true }),
+    voltageWiring: withMeta(sameAs(L.voltageWiring, ctx.wiringType, t.readOnly), { label: L.voltageWiring }),
   }).superRefine((v, c) => {
     if (!sealed.has('bacnetId') && v.protocolSelect === PROTOCOL.bacnetMstp) checkField(c, ['bacnetId'], intBetween(L.bacnetId, ...BACNET_ID_RANGE), v.bacnetId);
   });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { namedRuleMessages as n } from '../../messages.ts';
 import { int } from '../../rules/fields.ts';
-import { describe, sealedStandIn } from '../../rules/field-meta.ts';
+import { withMeta, sealedStandIn } from '../../rules/field-meta.ts';
 import type { Checker } from '../../rules/validators.ts';
 import type { SelectOption } from '../../options/meter-settings/context.ts';
 
@@ -10,7 +10,7 @@ import type { SelectOption } from '../../options/meter-settings/context.ts';
 export function select(label: string, options: readonly SelectOption[] | readonly number[]) {
   const values = options.map((o) => (typeof o === 'number' ? o : o.value));
   const labelled = options.map((o) => (typeof o === 'number' ? { value: o, label: String(o) } : { value: o.value, label: o.label }));
-  return describe(int(label, ((v: number) => (values.includes(v) ? undefined : n.oneOf(label))) as Checker<number>), { kind: 'select', options: labelled });
+  return withMeta(int(label, ((v: number) => (values.includes(v) ? undefined : n.oneOf(label))) as Checker<number>), { kind: 'select', options: labelled });
 }
 
 /**

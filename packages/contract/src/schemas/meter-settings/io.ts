@@ -22,7 +22,7 @@ import {
 import { sealedFields } from '../../options/meter-settings/seal.ts';
 import { METER_EVENT_KEYS, type MeterEventKey } from '../logs.ts';
 import { checkField, keysOf, sameAs, sealable, select } from './helpers.ts';
-import { describe } from '../../rules/field-meta.ts';
+import { withMeta } from '../../rules/field-meta.ts';
 import { IO_LABELS as L } from './labels.ts';
 
 type DiKey = `di${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18}Config`;
@@ -37,8 +37,8 @@ const diRow = (n: number) =>
   strictObject({
     type: select(L.diType(n), DI_TYPE_OPTIONS),
     name: optionalText(L.diName(n), rules.alphaNumSpace(L.diName(n)), rules.maxLength(L.diName(n), 20)),
-    category: describe(num(L.diCategory(n)), { kind: 'select', options: indexOptions(DI_CATEGORY_DEFS) }),
-    unit: describe(num(L.diUnit(n)), { kind: 'select', options: indexOptions(DI_UNIT_DEFS) }),
+    category: withMeta(num(L.diCategory(n)), { kind: 'select', options: indexOptions(DI_CATEGORY_DEFS) }),
+    unit: withMeta(num(L.diUnit(n)), { kind: 'select', options: indexOptions(DI_UNIT_DEFS) }),
     ratio: num(L.diRatio(n)),
   });
 type DiRowSchema = ReturnType<typeof diRow>;
@@ -70,13 +70,13 @@ export function ioConfigSchema(ctx: MeterContext) {
     diAdvancedOptions: s('diAdvancedOptions', sameAs(L.diAdvancedOptions, DI_ADVANCED_OPTIONS, t.readOnly)),
     systemEventAlarm: s('systemEventAlarm', systemEventAlarmSchema),
     pulseConst: s('pulseConst', intBetween(L.pulseConst, 1, pulseConstMax(ctx))),
-    pulseWidth: s('pulseWidth', describe(intBetween(L.pulseWidth, ...PULSE_WIDTH_RANGE), { unit: 'ms' })),
+    pulseWidth: s('pulseWidth', withMeta(intBetween(L.pulseWidth, ...PULSE_WIDTH_RANGE), { unit: 'ms' })),
     ...dos,
     ro1Type: s('ro1Type', select(L.roType(1), RO_TYPE_OPTIONS)),
     ro2Type: s('ro2Type', select(L.roType(2), RO_TYPE_OPTIONS)),
     ro1OutputMode: s('ro1OutputMode', select(L.roOutputMode(1), RO_OUTPUT_MODE_OPTIONS)),
     ro2OutputMode: s('ro2OutputMode', select(L.roOutputMode(2), RO_OUTPUT_MODE_OPTIONS)),
-    roPulseWidth: s('roPulseWidth', describe(intBetween(L.roPulseWidth, ...RO_PULSE_WIDTH_RANGE), { unit: 'ms' })),
+    roPulseWidth: s('roPulseWidth', withMeta(intBetween(L.roPulseWidth, ...RO_PULSE_WIDTH_RANGE), { unit: 'ms' })),
     roAlarmOutputTime: s('roAlarmOutputTime', intBetween(L.roAlarmOutputTime, ...RO_ALARM_OUTPUT_TIME_RANGE)),
   }).superRefine((v, c) => {
     DI_CONFIG_KEYS.forEach((key, i) => {

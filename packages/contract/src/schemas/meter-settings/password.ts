@@ -4,7 +4,7 @@ import { PASSWORDS_DO_NOT_MATCH } from '../users.ts';
 import { strictObject, text } from '../../rules/fields.ts';
 import { rules } from '../../rules/validators.ts';
 import { METER_PASSWORD_LABELS as L } from './labels.ts';
-import { describe } from '../../rules/field-meta.ts';
+import { withMeta } from '../../rules/field-meta.ts';
 
 export const METER_PASSWORD_MAX_DIGITS = 4;
 
@@ -13,7 +13,7 @@ export const METER_PASSWORD_MAX_DIGITS = 4;
  * decided: digits only (the integer rule alone would let a sign through).
  */
 const meterPassword = (label: string, help?: string) =>
-  describe(text(label, rules.integer(label), rules.numeric(label), rules.maxLength(label, METER_PASSWORD_MAX_DIGITS)), { secret: true, help });
+  withMeta(text(label, rules.integer(label), rules.numeric(label), rules.maxLength(label, METER_PASSWORD_MAX_DIGITS)), { secret: true, help });
 const DIGITS_HELP = `Up to ${METER_PASSWORD_MAX_DIGITS} digits`;
 
 /** The Meter Password card: current, new and repeat; repeat must equal new. */

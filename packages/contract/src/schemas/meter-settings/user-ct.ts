@@ -7,7 +7,7 @@ import type { MeterContext, SelectOption } from '../../options/meter-settings/co
 import { sealedFields } from '../../options/meter-settings/seal.ts';
 import { userChannelOptions, wiringKindOf, wiringTypeOptions } from '../../options/meter-settings/wiring.ts';
 import { checkField, keysOf, sealable, select } from './helpers.ts';
-import { describe } from '../../rules/field-meta.ts';
+import { withMeta } from '../../rules/field-meta.ts';
 import { USER_CT_LABELS as L } from './labels.ts';
 
 type Idx0 = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
@@ -22,7 +22,7 @@ export const USER_NAME_MAX = 6;
 const userRow = (n: number, channels: readonly SelectOption[]) =>
   strictObject({
     userName: optionalText(L.userName(n), rules.alphaNum(L.userName(n)), rules.maxLength(L.userName(n), USER_NAME_MAX)),
-    channel: describe(int(L.channel(n)), { kind: 'select', options: channels }),
+    channel: withMeta(int(L.channel(n)), { kind: 'select', options: channels }),
     enableDisplay: flag(L.enableDisplay(n)),
   });
 type UserRowSchema = ReturnType<typeof userRow>;
@@ -37,7 +37,7 @@ export function userCtConfigSchema(ctx: MeterContext) {
   const sealed = new Set(sealedFields('userCt', ctx));
   const s = <S extends z.ZodType>(key: string, schema: S) => sealable(schema, sealed.has(key));
   const wirings = wiringTypeOptions(ctx);
-  const cts = Object.fromEntries(CT_KEYS.map((k, i) => [k, s(k, describe(intBetween(L.ct(i), ...CT_RANGE), { unit: 'A' }))])) as Record<CtKey, ReturnType<typeof intBetween>>;
+  const cts = Object.fromEntries(CT_KEYS.map((k, i) => [k, s(k, withMeta(intBetween(L.ct(i), ...CT_RANGE), { unit: 'A' }))])) as Record<CtKey, ReturnType<typeof intBetween>>;
   const anyChannel = userChannelOptions('NET');
   const users = Object.fromEntries(USER_ID_KEYS.map((k, i) => [k, s(k, userRow(i + 1, anyChannel))])) as Record<UserKey, UserRowSchema>;
   return strictObject({ ...cts, connectionType: s('connectionType', select(L.connectionType, wirings)), ...users }).superRefine((v, c) => {

@@ -4,7 +4,7 @@
  * go in `actions`. Screens that draw their own fields use `useSettingsForm` and `FormFields`.
  */
 import { useId, type ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
+import { SaveForm } from './save-form.tsx';
 import { FormFields, type FieldsLayout } from './form-fields.tsx';
 import { SaveButton } from './save-button.tsx';
 import { useSettingsForm, type ObjectSchema, type SettingsFormOptions } from './use-settings-form.ts';
@@ -22,19 +22,12 @@ export function SettingsForm<S extends ObjectSchema>({ layout, title, actions, .
   const state = useSettingsForm(options);
   const formId = useId();
   return (
-    <Form
-      noValidate
-      aria-label={title}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void state.save();
-      }}
-    >
+    <SaveForm state={state} label={title}>
       <FormFields state={state} formId={formId} layout={layout} caption={title} />
       <div className="d-flex gap-2">
         <SaveButton readOnly={state.readOnly} saving={state.saving} />
         {actions}
       </div>
-    </Form>
+    </SaveForm>
   );
 }

@@ -67,6 +67,6 @@ export interface SectionScreenDef<C = unknown> {
 export const defineSectionScreen = <C>(def: SectionScreenDef<C>): SectionScreenDef<C> => def;
 
 /** Every field a declaration places, in order. */
-export function placedFields(blocks: readonly Block<unknown>[]): string[] {
+export function placedFields<C>(blocks: readonly Block<C>[]): string[] {
   return blocks.flatMap((b) => (b.kind === 'rows' ? b.rows.flatMap((r) => b.columns.map((c) => fieldName(r, c.field))) : [...b.fields]));
 }

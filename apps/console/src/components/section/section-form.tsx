@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
+import { SaveForm } from '../form/save-form.tsx';
 import Table from 'react-bootstrap/Table';
 import { fieldName } from '@meter/contract';
 import { FormFields } from '../form/form-fields.tsx';
@@ -34,19 +34,12 @@ export function SettingsCard({ title, bodyClassName, children }: { title: string
 /** The form of a section: submitting saves it; Save below the blocks. */
 export function SectionFormFrame({ state, label, children }: { state: SettingsFormState; label: string; children: ReactNode }) {
   return (
-    <Form
-      noValidate
-      aria-label={label}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void state.save();
-      }}
-    >
+    <SaveForm state={state} label={label}>
       {children}
       <div className="mb-4">
         <SaveButton readOnly={state.readOnly} saving={state.saving} />
       </div>
-    </Form>
+    </SaveForm>
   );
 }
 
@@ -65,7 +58,7 @@ function withDefault(def: FieldDef, value: unknown): FieldDef {
 
 export function SectionForm<C>({ def, section }: Props<C>) {
   const ctx = section.ctx as C;
-  const placed = useMemo(() => new Set(placedFields(def.blocks as readonly Block<unknown>[])), [def.blocks]);
+  const placed = useMemo(() => new Set(placedFields(def.blocks)), [def.blocks]);
   const defs = useMemo(() => {
     // A section with defaults names them in each hint ('1 to 32 passwords, default 1').
     const defaults = section.section.defaults?.() as Readonly<Record<string, unknown>> | undefined;

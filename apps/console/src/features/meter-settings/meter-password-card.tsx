@@ -1,7 +1,7 @@
 /** The Meter Password card of Settings › Meter › General (001 §5 "Meter password"): its own form and call. */
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { SaveForm } from '../../components/form/save-form.tsx';
 import { GENERAL_LABELS as L, endpoints, meterPasswordSchema, meterSettingsTexts } from '@meter/contract';
 import { FormFields } from '../../components/form/form-fields.tsx';
 import { useSettingsForm } from '../../components/form/use-settings-form.ts';
@@ -26,21 +26,14 @@ export function MeterPasswordCard() {
   const formId = useId();
   return (
     <SettingsCard title={L.meterPassword}>
-      <Form
-        noValidate
-        aria-label={L.meterPassword}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void state.save();
-        }}
-      >
+      <SaveForm state={state} label={L.meterPassword}>
         <FormFields state={state} formId={formId} />
         {!state.readOnly && (
           <Button type="submit" variant="primary" disabled={state.saving}>
             {UPDATE_PASSWORD_LABEL}
           </Button>
         )}
-      </Form>
+      </SaveForm>
     </SettingsCard>
   );
 }

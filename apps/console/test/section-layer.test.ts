@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { DEFAULT_METER_CONTEXT, defineSection, intBetween, oneOf, rules, schemaFields, sectionFields, strictObject, text, withMeta } from '@meter/contract';
+import { DEFAULT_METER_CONTEXT, defineSection, sectionBody, intBetween, oneOf, rules, schemaFields, sectionFields, strictObject, text, withMeta } from '@meter/contract';
 import { flatten } from '../src/components/section/flat-values.ts';
 import { defineSectionScreen, placedFields } from '../src/components/section/section-def.ts';
 import { fieldDefOf, nestedKeys } from '../src/components/section/section-fields.ts';
@@ -59,7 +59,7 @@ test('a schema-only section gives the drawn fields: labels, inputs, options and 
 
 test('a sealed field is drawn disabled', () => {
   const sealed = { ...DEFAULT_METER_CONTEXT, sealed: true };
-  const defs = new Map(schemaFields(sectionOf('meterSettings').body(sealed)).map((f) => [f.name, fieldDefOf(f)]));
+  const defs = new Map(schemaFields(sectionBody(sectionOf('meterSettings'), sealed)).map((f) => [f.name, fieldDefOf(f)]));
   assert.equal(defs.get('demandMethod')!.disabled, true);
   assert.equal(defs.get('ratedVoltage')!.disabled, undefined);
 });
@@ -69,7 +69,7 @@ test('every field the meter screens place exists in their section, and every edi
   // Read back unchanged, never drawn: the wiring (set in User & CT), the meter password (own card), the DI lists (fixed).
   const notDrawn = new Set(['meterPassword', 'voltageWiring', 'diAdvancedOptions']);
   for (const s of screens) {
-    const names = schemaFields(sectionOf(s.endpoint).body(DEFAULT_METER_CONTEXT)).map((f) => f.name);
+    const names = schemaFields(sectionBody(sectionOf(s.endpoint), DEFAULT_METER_CONTEXT)).map((f) => f.name);
     const placed = placedFields(s.blocks);
     assert.deepEqual(placed.filter((n) => !names.includes(n)), [], s.title);
     assert.deepEqual(names.filter((n) => !placed.includes(n) && !notDrawn.has(n)), [], s.title);

@@ -10,6 +10,7 @@ import {
   intBetween,
   oneOf,
   rules,
+  sectionBody,
   sectionTexts,
   serverMessages,
   strictObject,
@@ -62,7 +63,7 @@ const flaky = defineSection({
 
 const readWrite = (path: string, section: AnySection): Endpoint[] => [
   { method: 'GET', path, reply: section.data, auth: { kind: 'area', areas: ['configuration'], access: 'read' }, section },
-  { method: 'PUT', path, body: section.body(undefined), reply: successReply, auth: { kind: 'area', areas: ['configuration'], access: 'write' }, section },
+  { method: 'PUT', path, body: sectionBody(section, undefined), reply: successReply, auth: { kind: 'area', areas: ['configuration'], access: 'write' }, section },
 ];
 const FIXTURE_URL = '/api/test/fixture';
 const FLAKY_URL = '/api/test/flaky';

@@ -14,7 +14,7 @@ import * as metering from './schemas/metering.ts';
 import * as trends from './schemas/trends.ts';
 import * as users from './schemas/users.ts';
 import * as meter from './schemas/meter-settings.ts';
-import { DEFAULT_SECTION_CONTEXTS, type AnySection, type SectionContextKind, type SectionDef } from './sections/section.ts';
+import { DEFAULT_SECTION_CONTEXTS, sectionBody, type AnySection } from './sections/section.ts';
 import { meterAlarmSection, meterGeneralSection, meterIoSection, meterUserCtSection } from './sections/meter.ts';
 import { passwordPolicySection } from './sections/users.ts';
 
@@ -53,11 +53,10 @@ const DEVICE_FACTS = read('readings', 'configuration', 'maintenance');
 const ep = <B extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(e: Endpoint<B, R>) => e;
 
 /** A section's GET: replies its data (secrets blanked) with the revision in the ETag header. */
-const sectionRead = <K extends SectionContextKind, S extends z.ZodType, D extends z.ZodType>(path: string, section: SectionDef<K, S, D>, auth: EndpointAuth) =>
-  ep({ method: 'GET', path, reply: section.data, auth, section: section as unknown as AnySection });
+const sectionRead = <S extends AnySection>(path: string, section: S, auth: EndpointAuth) => ep({ method: 'GET', path, reply: section.data as S['data'], auth, section });
 /** A section's PUT: the whole object, typed by the rules under a neutral context; If-Match may name the revision edited. */
-const sectionWrite = <K extends SectionContextKind, S extends z.ZodType, D extends z.ZodType>(path: string, section: SectionDef<K, S, D>, auth: EndpointAuth) =>
-  ep({ method: 'PUT', path, body: section.body(DEFAULT_SECTION_CONTEXTS[section.context]), reply: successReply, auth, section: section as unknown as AnySection });
+const sectionWrite = (path: string, section: AnySection, auth: EndpointAuth) =>
+  ep({ method: 'PUT', path, body: sectionBody(section, DEFAULT_SECTION_CONTEXTS[section.context]), reply: successReply, auth, section });
 
 export const endpoints = {
   // Sign-in and session (000 §7). Logout is the module's own call: the spec shows none.

@@ -81,3 +81,10 @@ export function strictObject<S extends z.ZodRawShape>(shape: S) {
     error: (iss) => (iss.code === 'unrecognized_keys' ? n.unknownField(iss.keys.join(', ')) : undefined),
   });
 }
+
+/** A required integer that must be one of the options ("Please provide X", "X must be an integer", "X must be one of the listed options"). */
+export function select(label: string, options: readonly { value: number; label: string }[] | readonly number[]) {
+  const values = options.map((o) => (typeof o === 'number' ? o : o.value));
+  const labelled = options.map((o) => (typeof o === 'number' ? { value: o, label: String(o) } : { value: o.value, label: o.label }));
+  return withMeta(int(label, ((v: number) => (values.includes(v) ? undefined : n.oneOf(label))) as Checker<number>), { kind: 'select', options: labelled });
+}

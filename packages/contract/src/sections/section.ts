@@ -47,16 +47,34 @@ export function defineSection<K extends SectionContextKind, S extends z.ZodType,
   return def;
 }
 
-export type AnySection = SectionDef<SectionContextKind, z.ZodType, z.ZodType>;
+/** Any section, its context kind still known: narrow on `context` to call its functions. */
+export type AnySection = { [K in SectionContextKind]: SectionDef<K, z.ZodType, z.ZodType> }[SectionContextKind];
+export type AnyContext = SectionContexts[SectionContextKind];
+
+function contextFor<K extends SectionContextKind>(kind: K, ctx: AnyContext): SectionContexts[K] {
+  // The live context is looked up by the section's own kind, so it is that kind's.
+  if (kind !== 'none' && ctx === undefined) throw new Error(`a ${kind} section needs its context`);
+  return ctx as SectionContexts[K];
+}
+
+/** The section's body schema under a context of its kind. */
+export function sectionBody(section: AnySection, ctx: AnyContext): z.ZodType {
+  return section.context === 'none' ? section.body(undefined) : section.body(contextFor('meter', ctx));
+}
+
+/** The top-level keys the seal protects under a context of the section's kind. */
+export function sectionSealed(section: AnySection, ctx: AnyContext): readonly string[] {
+  return (section.context === 'none' ? section.sealed?.(undefined) : section.sealed?.(contextFor('meter', ctx))) ?? [];
+}
 
 /** The section's fields (with their meta) under a context. */
-export function sectionFields<K extends SectionContextKind>(section: SectionDef<K>, ctx: SectionContexts[K]): SchemaField[] {
-  return schemaFields(section.body(ctx));
+export function sectionFields(section: AnySection, ctx: AnyContext): SchemaField[] {
+  return schemaFields(sectionBody(section, ctx));
 }
 
 /** Paths of the fields marked secret: never returned by a GET, never logged; '' in a body keeps the stored one. */
 export function secretPaths(section: AnySection): string[][] {
-  return schemaFields(section.body(DEFAULT_SECTION_CONTEXTS[section.context])).filter((f) => f.secret).map((f) => [...f.path]);
+  return sectionFields(section, DEFAULT_SECTION_CONTEXTS[section.context]).filter((f) => f.secret).map((f) => [...f.path]);
 }
 
 /** Texts of the section layer (decided: the spec shows none). */

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, meterContextFrom, meterSettingsTexts, type MeterContext, type SectionContextKind } from '@meter/contract';
+import { endpoints, meterContextFrom, meterSettingsTexts, type AnyContext, type MeterContext, type SectionContextKind } from '@meter/contract';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
 import { openModal } from '../../lib/modal.ts';
 import { endpointQuery } from '../../lib/query.ts';
@@ -43,7 +43,7 @@ export interface SectionContextState {
   pending: boolean;
   /** Loaded (or not needed); a failed load has been reported by the request helper. */
   ready: boolean;
-  ctx: unknown;
+  ctx: AnyContext;
   /** Runs before the PUT; throws to cancel it. */
   beforeSave: () => Promise<void>;
 }

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IF_REVISION_HEADER, endpoints, sectionFields, sectionSaveOf, sectionTexts, type AnySection, type Endpoint, type EndpointName, type SchemaField } from '@meter/contract';
+import { IF_REVISION_HEADER, endpoints, sectionBody, sectionFields, sectionSaveOf, sectionTexts, type AnyContext, type AnySection, type Endpoint, type EndpointName, type SchemaField } from '@meter/contract';
 import { ApiError, keepRevision, request, revisionOf } from '../../lib/api.ts';
 import { confirmAction } from '../../lib/confirm-action.ts';
 import { endpointQuery } from '../../lib/query.ts';
@@ -23,7 +23,7 @@ export interface SectionState {
   /** Everything loaded: the form can be drawn. */
   ready: boolean;
   section: AnySection;
-  ctx: unknown;
+  ctx: AnyContext;
   fields: readonly SchemaField[];
   /** The section's rules on the flat form values (issues reported under the flat field names). */
   schema: FlatSchema | undefined;
@@ -48,9 +48,8 @@ export function useSection(name: EndpointName, invalidates: readonly EndpointNam
   const [generation, setGeneration] = useState(0);
   const ready = context.ready && own.data !== undefined;
   const { ctx } = context;
-  // The context kind and the section's agree by construction (the section names its kind).
-  const fields = useMemo(() => (context.ready ? sectionFields(section, ctx as undefined) : []), [section, ctx, context.ready]);
-  const schema = useMemo(() => (context.ready ? (flatSchema(section.body(ctx as undefined), PATH_MAPPING) as FlatSchema) : undefined), [section, ctx, context.ready]);
+  const fields = useMemo(() => (context.ready ? sectionFields(section, ctx) : []), [section, ctx, context.ready]);
+  const schema = useMemo(() => (context.ready ? (flatSchema(sectionBody(section, ctx), PATH_MAPPING) as FlatSchema) : undefined), [section, ctx, context.ready]);
   const data = own.data as Record<string, unknown> | undefined;
   const values = useMemo(() => (data ? keepRevision(flatten(data, nestedKeys(fields)), data) : undefined), [data, fields]);
 

@@ -10,9 +10,12 @@ import {
   meterSettingsTexts,
   sameValue,
   schemaFields,
+  sectionBody,
+  sectionSealed,
   secretPaths,
   sectionTexts,
   shapeOf,
+  type AnyContext,
   type AnySection,
   type SectionContextKind,
   type SectionContexts,
@@ -61,10 +64,9 @@ export class SectionService {
   }
 
   /** Without a backend, the section is a document of the generic kv store (it needs defaults). */
-  register<K extends SectionContextKind, T extends object>(def: SectionDef<K, z.ZodType, z.ZodType>, backend?: SectionBackend<T, SectionContexts[K]>): void {
-    const section = def as unknown as AnySection;
+  register<T extends object>(section: AnySection, backend?: SectionBackend<T, AnyContext>): void {
     if (this.backends.has(section)) throw new Error(`section ${section.key} is registered twice`);
-    this.backends.set(section, (backend ?? kvSectionBackend(this.d.ctx.kv, section)) as unknown as SectionBackend);
+    this.backends.set(section, (backend ?? kvSectionBackend(this.d.ctx.kv, section)) as SectionBackend);
   }
 
   /** A registered backend, or a section the generic kv store keeps (it has defaults). */
@@ -84,7 +86,7 @@ export class SectionService {
   save(section: AnySection, rawBody: unknown, user: string, ifRevision?: readonly string[]): SectionSaved {
     const backend = this.backend(section);
     const ctx = this.contextOf(section);
-    const schema = section.body(ctx);
+    const schema = sectionBody(section, ctx);
     const before = backend.read();
     // A secret sent back as the GET showed it ('') keeps the stored one, checked like any value.
     const body = structuredClone(rawBody ?? {}) as SectionDoc;
@@ -97,7 +99,7 @@ export class SectionService {
     const next = structuredClone(parsed.data) as SectionDoc;
     for (const key of section.readOnly ?? []) next[key] = structuredClone(before[key]);
 
-    for (const key of section.sealed?.(ctx) ?? []) {
+    for (const key of sectionSealed(section, ctx)) {
       if (sameValue(next[key], before[key])) continue;
       const message = meterSettingsTexts.sealed(keyLabel(schema, backend, key));
       throw badRequest(message, { [key]: message });

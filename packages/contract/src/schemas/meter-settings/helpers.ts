@@ -1,17 +1,8 @@
-/** Building blocks of the meter settings schemas: option selects, sealed fields, conditional rules. */
+/** Building blocks of the meter settings schemas: sealed fields, conditional rules (and the option select). */
 import { z } from 'zod';
-import { namedRuleMessages as n } from '../../messages.ts';
-import { int } from '../../rules/fields.ts';
-import { withMeta, sealedStandIn } from '../../rules/field-meta.ts';
-import type { Checker } from '../../rules/validators.ts';
-import type { SelectOption } from '../../options/meter-settings/context.ts';
+import { sealedStandIn } from '../../rules/field-meta.ts';
 
-/** A required integer that must be one of the options ("Please provide X", "X must be an integer", "X must be one of the listed options"). */
-export function select(label: string, options: readonly SelectOption[] | readonly number[]) {
-  const values = options.map((o) => (typeof o === 'number' ? o : o.value));
-  const labelled = options.map((o) => (typeof o === 'number' ? { value: o, label: String(o) } : { value: o.value, label: o.label }));
-  return withMeta(int(label, ((v: number) => (values.includes(v) ? undefined : n.oneOf(label))) as Checker<number>), { kind: 'select', options: labelled });
-}
+export { select } from '../../rules/fields.ts';
 
 /**
  * 001 §5: "Seal-protected fields are not validated when sealed". A sealed field accepts anything

@@ -1,6 +1,6 @@
 /**
- * docs/api.md from the contract's endpoint table: `npm run docs:api` writes it; the contract's
- * test compares it, so the document cannot drift from the code.
+ * docs/api.md from the contract's endpoint table: `npm run docs:api` writes it;
+ * scripts/test/api-doc.test.ts compares it, so the document cannot drift from the code.
  */
 import { writeFileSync } from 'node:fs';
 import { endpoints, type EndpointAuth } from '@meter/contract';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the test files with Node's own test runner (TypeScript through tsx).
 // Usage: node scripts/run-tests.mjs [unit|e2e] [filter]
-// unit = packages/*/test and apps/*/test; e2e = e2e/tests (needs the built console and Chromium).
+// unit = packages/*/test, apps/*/test and scripts/test; e2e = e2e/tests (needs the built console and Chromium).
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -25,7 +25,7 @@ function walk(dir, out = []) {
   return out;
 }
 
-const unitDirs = ['packages/contract/test', 'apps/module/test', 'apps/console/test'];
+const unitDirs = ['packages/contract/test', 'apps/module/test', 'apps/console/test', 'scripts/test'];
 const e2eDirs = ['e2e/tests'];
 const dirs = suite === 'unit' ? unitDirs : suite === 'e2e' ? e2eDirs : [...unitDirs, ...e2eDirs];
 const files = dirs.flatMap((d) => walk(join(root, d))).filter((f) => f.includes(filter)).sort();

@@ -2,6 +2,8 @@ export * from './permissions.ts';
 export * from './messages.ts';
 export * from './rules/index.ts';
 export * from './options/index.ts';
+export * from './time/time-zone.ts';
+export * from './trends/index.ts';
 export * from './routes.ts';
 export * from './endpoints.ts';
 export * from './schemas/common.ts';

@@ -2,7 +2,7 @@
  * A grouped bar chart (uPlot, bars through uPlot.paths.bars): numeric categories across, one
  * coloured series per entry, 'No Data' when there is no series (000 §2).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { barOffset, barWidth, categoryRange } from './bar-chart-layout.ts';
@@ -70,7 +70,10 @@ export function BarChart(props: Props) {
   // A new chart only when the set of series changes; new values go through setData.
   const shape = `${props.height}|${props.xLabel}|${props.yLabel}|${series.map((s) => s.label).join('|')}`;
   const latest = useRef({ props, data });
-  latest.current = { props, data };
+  // Written after render (not during it), before the effects below read it.
+  useLayoutEffect(() => {
+    latest.current = { props, data };
+  });
 
   useEffect(() => {
     const el = host.current;

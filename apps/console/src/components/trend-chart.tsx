@@ -5,7 +5,7 @@
  * frame and its history (trend-zoom.ts). The container's width is reported so the screen can ask
  * the module for about one point per pixel column.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { TIMING, type TrendRange } from '@meter/contract';
@@ -100,7 +100,10 @@ export function TrendChart(props: Props) {
   // A new chart only when what uPlot cannot change in place changes; values go through setData.
   const shape = `${show}|${height}|${props.zone}|${props.yLabel}|${data.series.map((s) => s.label).join('|')}`;
   const latest = useRef<Latest>({ props, aligned });
-  latest.current = { props, aligned };
+  // Written after render (not during it), before the effects below read it.
+  useLayoutEffect(() => {
+    latest.current = { props, aligned };
+  });
 
   // The container is measured whether or not a chart is drawn: the first query needs its width.
   useEffect(() => {

@@ -1,5 +1,4 @@
 export * from './constants.ts';
 export * from './logs.ts';
-export * from './time-zone.ts';
 export * from './trend.ts';
 export * from './meter-settings.ts';

@@ -1,9 +1,8 @@
 /**
- * Trend logs (001 §3, §4, §9; 000 §9): log intervals, trend intervals by time-frame span,
- * parameters with their units, log types and parameter bit masks. Pure data and rules shared by
- * the module (validation, export) and the console (selects, charts).
- * Presets, the energy-difference transform, the size formatter and M4 live in the sibling files
- * re-exported at the bottom.
+ * Trend logs (001 §3, §4, §9; 000 §9): log interval codes, log types and their parameter bits,
+ * chart parameters with units and labels, trend intervals, span thresholds and time-frame
+ * presets. Data only: the rules over these lists, the preset ranges and the transforms of trend
+ * rows live in src/trends/.
  */
 
 import { LOG_INTERVALS } from './logs.ts';
@@ -75,57 +74,6 @@ export const TREND_PARAM_BITS = {
   io: [{ bit: 1, label: 'DI Counter' }],
 } as const satisfies Record<LogTypeName, readonly { bit: number; label: string }[]>;
 
-/** All bits a group knows (an unknown bit in a body is an error, not ignored). */
-export function fullMask(type: LogTypeName): number {
-  return TREND_PARAM_BITS[type].reduce((m, p) => m | p.bit, 0);
-}
-
-export function trendMaskOf(bits: readonly number[]): number {
-  return bits.reduce((m, b) => m | b, 0);
-}
-
-export function trendBitsOf(mask: number): number[] {
-  const out: number[] = [];
-  for (let b = 1; b <= mask && b > 0; b *= 2) if (mask & b) out.push(b);
-  return out;
-}
-
-/** Log types with at least one bit set, in log-type order. */
-export function selectedLogTypes(masks: Partial<TrendMasks>): LogTypeName[] {
-  return (Object.keys(LOG_TYPES) as LogTypeName[]).filter((t) => (masks[LOG_TYPE_MASK_FIELD[t]] ?? 0) !== 0);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Interval selection on the management screen (001 §4 "Trend interval selection").
-
-const SHORT_LOG_INTERVALS: readonly number[] = [LOG_INTERVAL.sec1, LOG_INTERVAL.sec15];
-
-/**
- * Options and the (possibly moved) interval after the selected log types change.
- * - Any of energy, demand, power quality: 1 s and 15 s are removed; a 1 s / 15 s moves to 1 minute.
- * - Real-time only: read literally, "1 second is removed when the interval is not 1 s and is
- *   reset to 15 seconds": unless 1 s is already chosen, 1 s is not offered and the interval
- *   becomes 15 seconds (the real-time default). With 1 s chosen, everything stays.
- * - Otherwise (IO only, nothing): every option, interval unchanged.
- */
-export function selectLogInterval(types: readonly LogTypeName[], current: number): { options: LogIntervalValue[]; value: number } {
-  const all = [...LOG_INTERVAL_VALUES];
-  if (types.some((t) => t === 'energy' || t === 'demand' || t === 'powerQuality')) {
-    return { options: all.filter((v) => !SHORT_LOG_INTERVALS.includes(v)), value: SHORT_LOG_INTERVALS.includes(current) ? LOG_INTERVAL.min1 : current };
-  }
-  if (types.length === 1 && types[0] === 'realTime') {
-    if (current === LOG_INTERVAL.sec1) return { options: all, value: current };
-    return { options: all.filter((v) => v !== LOG_INTERVAL.sec1), value: LOG_INTERVAL.sec15 };
-  }
-  return { options: all, value: current };
-}
-
-/** The server-side form of the same rule: may this interval be used with these types? */
-export function logIntervalAllowed(types: readonly LogTypeName[], interval: number): boolean {
-  if (!LOG_INTERVAL_VALUES.includes(interval as LogIntervalValue)) return false;
-  return !(SHORT_LOG_INTERVALS.includes(interval) && types.some((t) => t === 'energy' || t === 'demand' || t === 'powerQuality'));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Trend chart parameters, units and intervals (001 §7, §9; 000 §9).
 
@@ -152,12 +100,6 @@ export const REALTIME_PARAMETER_LABELS: Record<RealtimeTrendParameter, string> =
   VTHD: 'Voltage THD',
 };
 export const ENERGY_PARAMETER_LABELS: Record<EnergyTrendParameter, string> = { EP: 'Active Energy', EQ: 'Reactive Energy', ES: 'Apparent Energy' };
-
-/** 001 §4: in these wiring cases VLN is not offered and VLL is the default. */
-export function realtimeTrendParameters(mcStatus: number, wiringType: number): { options: RealtimeTrendParameter[]; default: RealtimeTrendParameter } {
-  const noVln = (mcStatus === 1 && wiringType === 3) || (mcStatus === 0 && wiringType === 4);
-  return noVln ? { options: REALTIME_TREND_PARAMETERS.filter((p) => p !== 'VLN'), default: 'VLL' } : { options: [...REALTIME_TREND_PARAMETERS], default: 'VLN' };
-}
 
 /** Columns of a trend row besides Timestamp; the chart's default channels (001 §9). */
 export const TREND_PHASE_COLUMNS = ['Phase A', 'Phase B', 'Phase C', 'System'] as const;
@@ -196,29 +138,8 @@ export const TREND_SPAN_MS = {
 
 export type TrendKind = 'realtime' | 'energy';
 
-/**
- * Interval options for a time frame (000 §9 and 001 §9 together): under 11 minutes real-time
- * offers 1 second (default), 15 seconds and 1 minute — VTHD only 1 minute, energy only 1 minute;
- * under 61 minutes 1 minute; under a day 15 minutes and 1 hour (default); under a week also
- * 1 day; under 31 days 1 hour and 1 day (default); longer 1 day and 1 month (default).
- */
-export function trendIntervalOptions(kind: TrendKind, spanMs: number, parameter?: string): { options: TrendInterval[]; default: TrendInterval } {
-  if (spanMs < TREND_SPAN_MS.short) {
-    if (kind === 'energy' || parameter === 'VTHD') return { options: ['1min'], default: '1min' };
-    return { options: ['1sec', '15sec', '1min'], default: '1sec' };
-  }
-  if (spanMs < TREND_SPAN_MS.hour) return { options: ['1min'], default: '1min' };
-  if (spanMs < TREND_SPAN_MS.day) return { options: ['15min', '1hr'], default: '1hr' };
-  if (spanMs < TREND_SPAN_MS.week) return { options: ['15min', '1hr', '1day'], default: '1hr' };
-  if (spanMs < TREND_SPAN_MS.month) return { options: ['1hr', '1day'], default: '1day' };
-  return { options: ['1day', '1mon'], default: '1mon' };
-}
-
-/** Keeps the current interval when it is still offered, else the span's default. */
-export function keepOrDefaultInterval(kind: TrendKind, spanMs: number, current: TrendInterval | undefined, parameter?: string): TrendInterval {
-  const { options, default: d } = trendIntervalOptions(kind, spanMs, parameter);
-  return current && options.includes(current) ? current : d;
-}
-
-export * from './trend-presets.ts';
-export * from './trend-data.ts';
+/** Time-frame presets of the trend screens (001 §9); their ranges are computed in trends/presets.ts. */
+export const TREND_PRESETS = ['Last 10 Minutes', 'Last 1 Hour', 'Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This Month', 'Last Month', 'Last Year'] as const;
+export type TrendPreset = (typeof TREND_PRESETS)[number];
+export const REALTIME_TREND_PRESETS: readonly TrendPreset[] = TREND_PRESETS.slice(0, 7);
+export const ENERGY_TREND_PRESETS: readonly TrendPreset[] = TREND_PRESETS;

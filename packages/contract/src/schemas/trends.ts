@@ -12,12 +12,9 @@ import { formMessages, namedRuleMessages as n, trendTexts as t } from '../messag
 import {
   ENERGY_TREND_INTERVALS,
   ENERGY_TREND_PARAMETERS,
-  fullMask,
   LOG_INTERVAL_VALUES,
-  logIntervalAllowed,
   REALTIME_TREND_INTERVALS,
   REALTIME_TREND_PARAMETERS,
-  selectedLogTypes,
   trendIntervalSeconds,
   type EnergyTrendParameter,
   type LogTypeName,
@@ -25,6 +22,8 @@ import {
   type TrendInterval,
   type TrendKind,
 } from '../options/trend.ts';
+import { fullMask, selectedLogTypes } from '../trends/masks.ts';
+import { logIntervalAllowed } from '../trends/selection.ts';
 import { bool, int, oneOf, strictObject } from '../rules/fields.ts';
 
 /** Most buckets one chart call may ask for: a day at 1 second. */

@@ -78,9 +78,13 @@ export function useSettingsForm<S extends ObjectSchema>(opts: SettingsFormOption
     latest.current = opts;
   });
 
+  // The resolver reads the baseline when the form validates (an event), never while rendering.
+  // eslint-disable-next-line react-hooks/refs
   const resolver = useMemo(() => schemaResolver(schema, fields, baseline), [schema, fields]);
   const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: toFormValues(fields, values) });
   const watched = useWatch({ control: form.control });
+  // Every baseline change is followed by form.reset, which renders again: this read is never stale.
+  // eslint-disable-next-line react-hooks/refs
   const changed = new Set(changedFields(fields, baseline.current, { ...form.getValues(), ...watched }));
 
   const isDirty = useCallback(() => !readOnly && changedFields(fields, baseline.current, form.getValues()).length > 0, [fields, form, readOnly]);

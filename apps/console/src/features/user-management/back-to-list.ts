@@ -1,6 +1,5 @@
 import { routeByName } from '@meter/contract';
-// The registry is the one place that knows which screens exist (see the note in passwordListPath).
-import { hasScreen } from '../../app/screens.ts';
+import { hasScreen } from '../../lib/screen-check.ts';
 
 const LIST = 'System Settings, User Management, Password Management, List';
 const STAND_IN = 'System Settings, User Management, Password Policy';

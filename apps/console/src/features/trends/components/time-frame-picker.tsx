@@ -3,7 +3,7 @@
  * Dates outside the chart's limits are disabled in the calendar (min/max); a typed frame is
  * applied once both ends are valid, otherwise the message shows under the inputs.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { TrendPreset, TrendRange } from '@meter/contract';
@@ -23,11 +23,14 @@ export function TimeFramePicker({ presets, preset, frame, zone, limits, onPreset
   const id = useId();
   const [start, setStart] = useState(() => toWallInput(zone, frame.start));
   const [end, setEnd] = useState(() => toWallInput(zone, frame.end));
-  // A frame set elsewhere (preset, zoom, roll back) replaces whatever was typed.
-  useEffect(() => {
+  // A frame set elsewhere (preset, zoom, roll back) replaces whatever was typed: adjusted while
+  // rendering, so the inputs never show the old text against the new frame.
+  const [shown, setShown] = useState({ zone, start: frame.start, end: frame.end });
+  if (shown.zone !== zone || shown.start !== frame.start || shown.end !== frame.end) {
+    setShown({ zone, start: frame.start, end: frame.end });
     setStart(toWallInput(zone, frame.start));
     setEnd(toWallInput(zone, frame.end));
-  }, [zone, frame.start, frame.end]);
+  }
   // Only what the user typed is judged: a preset's frame ages against limits that follow the clock.
   const typed = start !== toWallInput(zone, frame.start) || end !== toWallInput(zone, frame.end);
   const check = typed ? readFrame(zone, start, end, limits) : {};

@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { apiDoc } from '../../../scripts/api-doc.ts';
+import { apiDoc } from '../api-doc.ts';
 
 test('docs/api.md matches the endpoint table (run `npm run docs:api` after changing endpoints)', () => {
-  const written = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+  const written = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
   assert.equal(written, apiDoc());
 });

@@ -1,15 +1,11 @@
 /**
- * Time-frame presets of the trend screens (001 §9), computed in the device time zone.
- * Ranges are unix seconds, both ends inclusive (an end of day is its last second, as in the
- * getLogMaxMin reply). Presets that reach "now" end at the device's current second: trends are
- * never asked for the future (001 §5).
+ * The ranges of the time-frame presets (001 §9; the list is in options/trend.ts), computed in the
+ * device time zone. Ranges are unix seconds, both ends inclusive (an end of day is its last
+ * second, as in the getLogMaxMin reply). Presets that reach "now" end at the device's current
+ * second: trends are never asked for the future (001 §5).
  */
-import { addLocalDays, endOfLocalDay, startOfLocalDay, startOfLocalMonth, startOfLocalYear, type TimeZone } from './time-zone.ts';
-
-export const TREND_PRESETS = ['Last 10 Minutes', 'Last 1 Hour', 'Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This Month', 'Last Month', 'Last Year'] as const;
-export type TrendPreset = (typeof TREND_PRESETS)[number];
-export const REALTIME_TREND_PRESETS: readonly TrendPreset[] = TREND_PRESETS.slice(0, 7);
-export const ENERGY_TREND_PRESETS: readonly TrendPreset[] = TREND_PRESETS;
+import type { TrendPreset } from '../options/trend.ts';
+import { addLocalDays, endOfLocalDay, startOfLocalDay, startOfLocalMonth, startOfLocalYear, type TimeZone } from '../time/time-zone.ts';
 
 export interface TrendRange {
   /** unix seconds, inclusive */

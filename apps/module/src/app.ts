@@ -9,7 +9,7 @@ import { registerAuthHook } from './api/auth-hook.ts';
 import { authRoutes } from './api/auth/index.ts';
 import { deviceRoutes } from './api/device/index.ts';
 import { logsRoutes } from './api/logs/index.ts';
-import { ApiError } from './api/errors.ts';
+import { ApiError } from './errors.ts';
 import { readingsRoutes } from './api/readings/index.ts';
 import { trendsRoutes } from './api/trends/index.ts';
 import { meteringRoutes } from './api/metering/index.ts';

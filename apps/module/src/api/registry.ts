@@ -8,7 +8,7 @@ import { API_PREFIX } from '@meter/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../context.ts';
-import { validationError } from './errors.ts';
+import { validationError } from '../errors.ts';
 
 export interface HandlerInput<E extends Endpoint> {
   body: NonNullable<E['body']> extends infer S extends z.ZodType ? z.output<S> : undefined;

@@ -10,7 +10,7 @@ import type { Services } from '../../services.ts';
 import { isDataLogId } from '../../services/datalog/data-logs.ts';
 import { csvLine, fileStamp, isoWithOffset } from '../../services/logs/csv.ts';
 import { ExportFiles, type ExportKind } from '../../services/logs/export-files.ts';
-import { forbidden, notFound, validationError } from '../errors.ts';
+import { forbidden, notFound, validationError } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
 const WINDOW_PARAMS = ['idStart', 'idEnd', 'timeStart', 'timeEnd'] as const;

@@ -11,7 +11,7 @@ import { currentHarmonicsRow, demandRow, energyRow, systemHarmonicsRow } from '.
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
 import { channelInputs, inputChannelName, round, userNameOf } from '../../meter/rows.ts';
 import type { Services } from '../../services.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
 const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;

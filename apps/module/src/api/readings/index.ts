@@ -3,7 +3,7 @@ import { endpoints, requestMessages } from '@meter/contract';
 import type { FastifyInstance } from 'fastify';
 import { channelRows, systemRows, userNameOf } from '../../meter/rows.ts';
 import type { Services } from '../../services.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
 export function readingsRoutes(app: FastifyInstance, s: Services): void {

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import type { Services } from '../../services.ts';
 import { TrendRefusal } from '../../services/trends/index.ts';
-import { badRequest, notFound, validationError } from '../errors.ts';
+import { badRequest, notFound, validationError } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
 function timed<T>(reply: FastifyReply, work: () => T): T {

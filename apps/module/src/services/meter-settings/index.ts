@@ -4,7 +4,7 @@
  */
 import { meterSettingsTexts as t, type AlarmConfig, type IoConfig, type MeterContext, type MeterSettings, type MeterSettingsSection, type UserCtConfig } from '@meter/contract';
 import type { z } from 'zod';
-import { badRequest } from '../../api/errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';

@@ -29,7 +29,7 @@ import {
   type UserMapping,
 } from '@meter/contract';
 import type { z } from 'zod';
-import { badRequest } from '../../api/errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';

@@ -1,7 +1,6 @@
 /** Builds the user services and the auth hook's principal resolver for one running module. */
 import { API_TOKEN_PERMISSION } from '@meter/contract';
-import type { PrincipalResolver } from '../../api/auth-hook.ts';
-import type { ModuleContext, Principal } from '../../context.ts';
+import type { ModuleContext, Principal, PrincipalResolver } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { SessionStore } from '../sessions/session-store.ts';
 import { UserService } from './user-service.ts';

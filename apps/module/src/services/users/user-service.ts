@@ -25,7 +25,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../../api/errors.ts';
+import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { ModuleContext, Principal } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { SessionStore } from '../sessions/session-store.ts';

@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, serverMessages } from '@meter/contract';
+import { API_PREFIX, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -44,6 +44,12 @@ const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.m
 /** Query strings can carry the session token: never let it reach the log. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+}
+
+/** Every failure leaves in the one shape of docs/api.md, `{data: {value, errors?}}`, never a stack. */
+function sendError(reply: FastifyReply, status: number, value: string, errors?: ErrorReply['errors']): FastifyReply {
+  const data: ErrorReply = errors ? { value, errors } : { value };
+  return reply.status(status).send({ data });
 }
 
 export async function buildApp(config: ModuleConfig, options: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
@@ -99,7 +105,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return503OnClosing: true,
     // A path Fastify cannot decode (bad percent-encoding) never reaches the error handler: answer
     // it in the module's shape too, e.g. a mangled trendlog/{parameter}&{start}&{end}&{interval}.
-    frameworkErrors: (error, _request, reply) => void (reply as FastifyReply).status(400).send({ data: { value: error.message } }),
+    frameworkErrors: (error, _request, reply) => void sendError(reply as FastifyReply, 400, error.message),
   });
 
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -112,16 +118,16 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.status).send({ data: { value: error.message, ...(error.errors ? { errors: error.errors } : {}) } });
+      return sendError(reply, error.status, error.message, error.errors);
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status < 500) {
       // Framework-level client errors (bad JSON, wrong content type, body too large) are bad input.
       const message = (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? serverMessages.invalidJson : error.message;
-      return reply.status(status === 413 ? 413 : 400).send({ data: { value: message } });
+      return sendError(reply, status === 413 ? 413 : 400, message);
     }
     request.log.error({ err: { message: error.message, code: (error as FastifyError).code } }, 'request failed');
-    return reply.status(500).send({ data: { value: serverMessages.internal } });
+    return sendError(reply, 500, serverMessages.internal);
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -148,7 +154,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path === API_PREFIX || path.startsWith(API_PREFIX + '/') || !hasConsole || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(path)) {
-      return reply.status(404).send({ data: { value: serverMessages.notFound } });
+      return sendError(reply, 404, serverMessages.notFound);
     }
     // The console routes in the browser: every other page path gets the single-page app.
     return reply.type('text/html').sendFile('index.html');

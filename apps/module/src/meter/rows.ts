@@ -1,16 +1,7 @@
-import { CHANNEL_COUNT, REALTIME_KEYS as K, channelInputsOf, wiringKindOf } from '@meter/contract';
+import { CHANNEL_COUNT, PHASE_NAMES, REALTIME_KEYS as K, channelInputsOf, round, wiringKindOf } from '@meter/contract';
 import type { ReadingRow } from '@meter/contract';
 import { average, combinePowers, type Powers } from './physics.ts';
 import type { InputValues, MeterSnapshot } from './reading-source.ts';
-
-const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;
-
-/** Rounds for display; never returns -0, which would print as "-0" in some clients. */
-export function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  const r = Math.round(value * f) / f;
-  return r === 0 ? 0 : r;
-}
 
 const volts = (v: number) => round(v, 1);
 

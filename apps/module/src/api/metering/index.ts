@@ -2,19 +2,18 @@
  * Energy, demand, harmonics and IO readings (000 §7, 001 §7) and the relay command, served from
  * the meter's registers (energy, demand, counters, relays) and the snapshot (harmonics, DI status).
  */
-import { CHANNEL_COUNT, RELAY_NAMES, endpoints, meterSettingsTexts, requestMessages, serverMessages } from '@meter/contract';
+import { CHANNEL_COUNT, PHASE_NAMES, RELAY_NAMES, endpoints, meterSettingsTexts, requestMessages, round, serverMessages } from '@meter/contract';
 import type { FastifyInstance } from 'fastify';
 import { diStatus } from '../../meter/registers/digital-io.ts';
 import { type RegisterSet, sumSets } from '../../meter/registers/energy.ts';
 import { inputCurrentSpectrum, phaseCurrentSpectrum, voltageSpectrum } from '../../meter/registers/harmonics.ts';
 import { currentHarmonicsRow, demandRow, energyRow, systemHarmonicsRow } from '../../meter/registers/rows.ts';
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
-import { channelInputs, inputChannelName, round, userNameOf } from '../../meter/rows.ts';
+import { channelInputs, inputChannelName, userNameOf } from '../../meter/rows.ts';
 import type { Services } from '../../services.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
-const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;
 const SYSTEM_NAMES = [...PHASE_NAMES, 'System'] as const;
 const SYSTEM_SLOTS = [phaseSlot(0), phaseSlot(1), phaseSlot(2), SYSTEM_SLOT];
 

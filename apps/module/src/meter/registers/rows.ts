@@ -11,12 +11,12 @@ import {
   NO_DEMAND_TIME,
   TOU_KEYS,
   TOU_RATES,
+  round,
   type DemandRow,
   type EnergyRow,
   type ReadingRow,
 } from '@meter/contract';
 import type { Zone } from '../local-time.ts';
-import { round } from '../rows.ts';
 import { type RegisterSet, bucketTotal } from './energy.ts';
 import type { Spectrum } from './harmonics.ts';
 import type { DemandView } from './meter-registers.ts';

@@ -17,6 +17,7 @@ import { meterSettingsRoutes } from './api/meter-settings/index.ts';
 import { usersRoutes } from './api/users/index.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
+import { SimulatedSource } from './meter/simulated-source.ts';
 import { SimulatedMeter } from './meter/simulator.ts';
 import { MeterRegisters } from './meter/registers/meter-registers.ts';
 import { RegisterStore } from './meter/registers/register-store.ts';
@@ -63,13 +64,14 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   };
   const events = new ModuleEventLog(db, ctx.now);
   const device = new DeviceService(ctx);
-  const meter = new SimulatedMeter(device.meterConfig());
+  const simulator = new SimulatedMeter(device.meterConfig());
   const certificate = await CertificateStore.open(config.dataDir, device.identity());
   const { users, sessions, resolvePrincipal } = await createUserServices(ctx, events);
   const ticker = new SecondTicker(ctx.now);
   // Catches up the time the module was away before anything reads the registers.
-  const registers = MeterRegisters.open({ meter, store: new RegisterStore(db), seed: config.seed }, ctx.now());
+  const registers = MeterRegisters.open({ meter: simulator, store: new RegisterStore(db), seed: config.seed }, ctx.now());
   ticker.subscribe((t) => registers.tick(t));
+  const meter = new SimulatedSource(simulator, registers);
   const meterEvents = new MeterEventLog(db, ctx.kv, ctx.now);
   meterEvents.watchClock(ticker);
   const alarms = new AlarmLog(db);

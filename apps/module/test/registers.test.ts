@@ -11,7 +11,7 @@ import { LIVE_GAP_LIMIT_MS, MeterRegisters } from '../src/meter/registers/meter-
 import { RegisterStore } from '../src/meter/registers/register-store.ts';
 import { DEFAULT_TOU_SCHEDULE, isNextMonth, rateAt, splitAtLocalHours, startOfLocalMonth } from '../src/meter/registers/tou-schedule.ts';
 import { combinePowers } from '../src/meter/physics.ts';
-import type { MeterConfig, MeterSnapshot, ReadingSource } from '../src/meter/reading-source.ts';
+import type { MeterConfig, MeterSnapshot, SnapshotSource } from '../src/meter/reading-source.ts';
 import { SimulatedMeter } from '../src/meter/simulator.ts';
 import { MIGRATIONS } from '../src/store/migrations.ts';
 
@@ -219,7 +219,7 @@ describe('digital inputs', () => {
 });
 
 /** A meter whose every input draws the same constant power: 1 kW, 0.5 kvar on each. */
-class ConstantMeter implements ReadingSource {
+class ConstantMeter implements SnapshotSource {
   readonly config: MeterConfig = { wiringType: 1, ratedVoltage: 120, ctFullScale: Array(18).fill(100), seed: 1, timeZone: 0 };
   configure(): void {}
   snapshot(atMs: number): MeterSnapshot {

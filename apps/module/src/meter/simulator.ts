@@ -4,7 +4,8 @@ import { localTime } from './local-time.ts';
 import { STREAM, drift, jitter, signed } from './noise.ts';
 import { average, combinePowers, lineToLine, singlePhasePowers } from './physics.ts';
 import { BUILDING, demandAmps, powerFactor } from './profiles.ts';
-import type { InputValues, MeterConfig, MeterSnapshot, PhaseValues, ReadingSource } from './reading-source.ts';
+import type { HarmonicReadings, InputValues, MeterConfig, MeterSnapshot, Phase, PhaseValues, SnapshotSource, Spectrum } from './reading-source.ts';
+import { inputCurrentSpectrum, phaseCurrentSpectrum, voltageSpectrum } from './registers/harmonics.ts';
 
 /**
  * Any config fields (the rest default), plus the zone as a fixed offset for
@@ -19,9 +20,10 @@ const PHASES = [0, 1, 2] as const;
 /**
  * A metered office building. Stateless apart from its config: a snapshot is a
  * pure function of (config, time), so the API can ask for any instant
- * (live, or back-filled history) and get the same answer every time.
+ * (live, or back-filled history) and get the same answer every time. What the
+ * meter counts over time lives in its registers (simulated-source.ts joins them).
  */
-export class SimulatedMeter implements ReadingSource {
+export class SimulatedMeter implements SnapshotSource, HarmonicReadings {
   #config: MeterConfig;
 
   constructor(options: SimulatorOptions = {}) {
@@ -92,5 +94,17 @@ export class SimulatedMeter implements ReadingSource {
       },
       inputs,
     };
+  }
+
+  voltageHarmonics(snap: MeterSnapshot, phase: Phase): Spectrum {
+    return voltageSpectrum(this.#config.seed, snap, phase, this.#config.ctFullScale);
+  }
+
+  phaseCurrentHarmonics(snap: MeterSnapshot, phase: Phase): Spectrum {
+    return phaseCurrentSpectrum(this.#config.seed, snap, phase);
+  }
+
+  inputCurrentHarmonics(snap: MeterSnapshot, input: number): Spectrum {
+    return inputCurrentSpectrum(this.#config.seed, snap, input);
   }
 }

@@ -1,12 +1,12 @@
 /**
- * Energy, demand, harmonics and IO readings (000 §7, 001 §7) and the relay command, served from
- * the meter's registers (energy, demand, counters, relays) and the snapshot (harmonics, DI status).
+ * Energy, demand, harmonics and IO readings (000 §7, 001 §7) and the relay command, read from the
+ * meter through its ReadingSource (registers for energy, demand, counters and relays; the
+ * snapshot's instant for harmonics and DI status).
  */
 import { CHANNEL_COUNT, PHASE_NAMES, RELAY_NAMES, endpoints, meterSettingsTexts, requestMessages, round, serverMessages } from '@meter/contract';
 import type { FastifyInstance } from 'fastify';
-import { diStatus } from '../../meter/registers/digital-io.ts';
-import { type RegisterSet, sumSets } from '../../meter/registers/energy.ts';
-import { inputCurrentSpectrum, phaseCurrentSpectrum, voltageSpectrum } from '../../meter/registers/harmonics.ts';
+import type { DemandView, Phase, RegisterSet } from '../../meter/reading-source.ts';
+import { sumSets } from '../../meter/registers/energy.ts';
 import { currentHarmonicsRow, demandRow, energyRow, systemHarmonicsRow } from '../../meter/registers/rows.ts';
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
 import { channelInputs, inputChannelName, userNameOf } from '../../meter/rows.ts';
@@ -14,6 +14,7 @@ import type { Services } from '../../services.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
+const PHASES: readonly Phase[] = [0, 1, 2];
 const SYSTEM_NAMES = [...PHASE_NAMES, 'System'] as const;
 const SYSTEM_SLOTS = [phaseSlot(0), phaseSlot(1), phaseSlot(2), SYSTEM_SLOT];
 
@@ -27,17 +28,17 @@ function resolveChannel(raw: string | undefined, wiring: number, userName: (chan
 }
 
 export function meteringRoutes(app: FastifyInstance, s: Services): void {
-  const reg = s.registers;
-  const zone = () => s.meter.config.timeZone ?? 0;
+  const { meter } = s;
+  const zone = () => meter.config.timeZone ?? 0;
   // The layout the meter runs (the meter config's wiring code) and the User and Channel Mapping's names.
-  const channel = (raw: string | undefined) => resolveChannel(raw, s.meter.config.wiringType, (n) => userNameOf(s.device.state().userNames, n));
+  const channel = (raw: string | undefined) => resolveChannel(raw, meter.config.wiringType, (n) => userNameOf(s.device.state().userNames, n));
   const set = (slot: string): Readonly<RegisterSet> => {
-    const x = reg.energySet(slot);
+    const x = meter.energy(slot);
     if (!x) throw notFound(requestMessages.notFound);
     return x;
   };
-  const demand = (slot: string) => {
-    const v = reg.demandOf(slot);
+  const demand = (slot: string): DemandView => {
+    const v = meter.demand(slot);
     if (!v) throw notFound(requestMessages.notFound);
     return v;
   };
@@ -63,33 +64,29 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
   });
 
   handle(app, endpoints.harmonicsVoltage, () => {
-    const snap = s.meter.snapshot(s.ctx.now());
-    const { seed, ctFullScale } = s.meter.config;
-    return PHASE_NAMES.map((name, ph) =>
-      systemHarmonicsRow(name, voltageSpectrum(seed, snap, ph as 0 | 1 | 2, ctFullScale), phaseCurrentSpectrum(seed, snap, ph as 0 | 1 | 2)),
-    );
+    const snap = meter.snapshot(s.ctx.now());
+    return PHASES.map((ph) => systemHarmonicsRow(PHASE_NAMES[ph], meter.voltageHarmonics(snap, ph), meter.phaseCurrentHarmonics(snap, ph)));
   });
 
   handle(app, endpoints.harmonicsCurrent, ({ params }) => {
     const { inputs } = channel(params.channel);
-    const snap = s.meter.snapshot(s.ctx.now());
-    return inputs.map(([name, n]) => currentHarmonicsRow(name, inputCurrentSpectrum(s.meter.config.seed, snap, n)));
+    const snap = meter.snapshot(s.ctx.now());
+    return inputs.map(([name, n]) => currentHarmonicsRow(name, meter.inputCurrentHarmonics(snap, n)));
   });
 
   handle(app, endpoints.io, () => {
     const names = s.device.state().diNames;
-    const at = s.ctx.now();
-    const relays = reg.relays();
+    const relays = meter.relays();
     return {
-      di: reg.digitalInputs().map(({ setup, count }, i) => {
-        const counter = setup.type === 1 ? count : 0;
+      di: meter.digitalInputs(s.ctx.now()).map((di, i) => {
+        const counter = di.type === 1 ? di.count : 0;
         return {
           name: names[i] ?? `DI${i + 1}`,
-          status: diStatus(s.meter.config.seed, setup, i + 1, count, at),
+          status: di.status,
           counter,
-          value: round(counter * setup.ratio, 4),
-          unit: setup.unit,
-          type: setup.type,
+          value: round(counter * di.ratio, 4),
+          unit: di.unit,
+          type: di.type,
         };
       }),
       ro: [
@@ -100,7 +97,7 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
   });
 
   handle(app, endpoints.setRO, ({ body, principal }) => {
-    const before = reg.relays();
+    const before = meter.relays();
     // An Alarm-type relay follows the alarms; a Momentary one opens again after the RO pulse width.
     const refused = s.meterSettings.relays.command({ ro1: body.ro1, ro2: body.ro2 }, s.ctx.now());
     if (refused) throw badRequest(meterSettingsTexts.relayIsAlarmOutput(refused), { [`ro${refused}`]: meterSettingsTexts.relayIsAlarmOutput(refused) });

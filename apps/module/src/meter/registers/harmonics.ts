@@ -7,18 +7,12 @@
 import { HARMONIC_ORDERS } from '@meter/contract';
 import { drift, jitter } from '../noise.ts';
 import { BUILDING } from '../profiles.ts';
-import type { MeterSnapshot } from '../reading-source.ts';
+import type { MeterSnapshot, Phase, Spectrum } from '../reading-source.ts';
 import { buildingLoading } from './sampling.ts';
 
 const MINUTE = 60_000;
 /** Noise streams of this file, apart from the simulator's (noise.ts STREAM uses 1..9). */
 const STREAM = { orderDrift: 201, orderNoise: 202, voltageOrder: 203 } as const;
-
-/** A spectrum: `orders[k]` is order k + 2 in %, with its THD. */
-export interface Spectrum {
-  orders: number[];
-  thd: number;
-}
 
 /** THD = sqrt(Σ h²) over the listed orders, in % when the orders are in %. */
 export function thd(orders: readonly number[]): number {
@@ -104,7 +98,7 @@ export function inputCurrentSpectrum(seed: number, snap: MeterSnapshot, input: n
  * A phase current's spectrum: the inputs' harmonic currents add with some diversity (their
  * angles differ), relative to the phase's fundamental.
  */
-export function phaseCurrentSpectrum(seed: number, snap: MeterSnapshot, phase: 0 | 1 | 2): Spectrum {
+export function phaseCurrentSpectrum(seed: number, snap: MeterSnapshot, phase: Phase): Spectrum {
   const inputs = snap.inputs.filter((x) => x.phase === phase);
   const fundamental = snap.phases[phase].current;
   if (fundamental <= 0) return ZERO;
@@ -118,7 +112,7 @@ export function phaseCurrentSpectrum(seed: number, snap: MeterSnapshot, phase: 0
 }
 
 /** Voltage spectrum of a phase: grows with the building's loading, stays within THD 1-4 %. */
-export function voltageSpectrum(seed: number, snap: MeterSnapshot, phase: 0 | 1 | 2, ctFullScale: readonly number[]): Spectrum {
+export function voltageSpectrum(seed: number, snap: MeterSnapshot, phase: Phase, ctFullScale: readonly number[]): Spectrum {
   const loading = buildingLoading(snap, ctFullScale);
   const orders = build(VOLTAGE, 0.55 + 0.6 * loading, seed, 100 + phase, snap.time, STREAM.voltageOrder);
   return clampThd(orders, VOLTAGE_THD_RANGE[0], VOLTAGE_THD_RANGE[1]);

@@ -17,9 +17,8 @@ import {
   type ReadingRow,
 } from '@meter/contract';
 import type { Zone } from '../local-time.ts';
-import { type RegisterSet, bucketTotal } from './energy.ts';
-import type { Spectrum } from './harmonics.ts';
-import type { DemandView } from './meter-registers.ts';
+import type { DemandView, RegisterSet, Spectrum } from '../reading-source.ts';
+import { bucketTotal } from './energy.ts';
 import { localCalendar } from './tou-schedule.ts';
 
 const kwh = (v: number) => round(v, 2);

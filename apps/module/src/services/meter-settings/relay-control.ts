@@ -12,7 +12,8 @@
  * The physical state lives in the registers (readings/io); the timing here is kept in the kv.
  */
 import { RO_OUTPUT_MODE, RO_TYPE } from '@meter/contract';
-import type { MeterRegisters, RelayState } from '../../meter/registers/meter-registers.ts';
+import type { RelayState } from '../../meter/reading-source.ts';
+import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import type { IoDoc } from './defaults.ts';
 

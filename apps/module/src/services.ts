@@ -11,13 +11,14 @@ import type { MeterEventLog } from './services/logs/meter-event-log.ts';
 import type { MeterSettingsService } from './services/meter-settings/index.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
-import type { UserService } from './services/users/user-service.ts';
+import type { UserServices } from './services/users/index.ts';
 
 /** The running module's services, handed to every API area. */
 export interface Services {
   ctx: ModuleContext;
   events: ModuleEventLog;
-  users: UserService;
+  /** Sign-in, accounts, roles and the user settings. */
+  users: UserServices;
   sessions: SessionStore;
   device: DeviceService;
   meter: ReadingSource;

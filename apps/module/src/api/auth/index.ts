@@ -15,11 +15,11 @@ const bodyOf = <E extends Endpoint>(_endpoint: E, input: HandlerInput<E>) => inp
 export function authRoutes(app: FastifyInstance, s: Services): void {
   handle(app, endpoints.authenticate, (input) => {
     const body = bodyOf(endpoints.authenticate, input);
-    return s.users.authenticate(body.username, body.password);
+    return s.users.signIn.authenticate(body.username, body.password);
   });
 
   handle(app, endpoints.logout, ({ principal }) => {
-    s.users.logout(principal!);
+    s.users.signIn.logout(principal!);
     return { value: serverMessages.success };
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Users, roles, password policy, general user config and API token (002 §7.9). Every route goes
- * through `handle()`, so the permission hook covers each one; the rules live in UserService.
+ * through `handle()`, so the permission hook covers each one; the rules live in services/users.
  */
 import { endpoints, serverMessages } from '@meter/contract';
 import type { FastifyInstance } from 'fastify';
@@ -10,67 +10,67 @@ import { handle } from '../registry.ts';
 const success = { value: serverMessages.success };
 
 export function usersRoutes(app: FastifyInstance, s: Services): void {
-  const { users } = s;
+  const { accounts, roles, settings } = s.users;
   const e = endpoints;
 
-  handle(app, e.generalUserConfig, () => users.generalConfig());
+  handle(app, e.generalUserConfig, () => settings.generalConfig());
   handle(app, e.saveGeneralUserConfig, (input) => {
-    users.saveGeneralConfig(input.body, input.principal!);
+    settings.saveGeneralConfig(input.body, input.principal!);
     return success;
   });
 
-  handle(app, e.userList, () => users.listUsers());
+  handle(app, e.userList, () => accounts.list());
   handle(app, e.addUser, async (input) => {
-    await users.addUser(input.body, input.principal!);
+    await accounts.add(input.body, input.principal!);
     return success;
   });
   handle(app, e.lockUser, (input) => {
     const body = input.body;
-    users.setLockout(body.name, body.lockout, input.principal!);
+    accounts.setLockout(body.name, body.lockout, input.principal!);
     return success;
   });
   handle(app, e.removeUser, (input) => {
-    users.removeUser(input.body.name, input.principal!);
+    accounts.remove(input.body.name, input.principal!);
     return success;
   });
-  handle(app, e.userConfig, ({ params }) => users.getUser(params.username!));
+  handle(app, e.userConfig, ({ params }) => accounts.get(params.username!));
   handle(app, e.saveUserConfig, (input) => {
-    users.saveUserConfig(input.params.username!, input.body, input.principal!);
+    accounts.saveConfig(input.params.username!, input.body, input.principal!);
     return success;
   });
   handle(app, e.setUserPassword, async (input) => {
-    await users.setUserPassword(input.params.username!, input.body, input.principal!);
+    await accounts.setPassword(input.params.username!, input.body, input.principal!);
     return success;
   });
   handle(app, e.setPassword, async (input) => {
-    await users.changeOwnPassword(input.principal!, input.body);
+    await accounts.changeOwnPassword(input.principal!, input.body);
     return success;
   });
 
-  handle(app, e.roleList, () => users.listRoles());
+  handle(app, e.roleList, () => roles.list());
   handle(app, e.addRole, (input) => {
-    users.addRole(input.body, input.principal!);
+    roles.add(input.body, input.principal!);
     return success;
   });
   handle(app, e.removeRole, (input) => {
-    users.removeRole(input.body.roleName, input.principal!);
+    roles.remove(input.body.roleName, input.principal!);
     return success;
   });
-  handle(app, e.roleConfig, ({ params }) => users.getRole(params.roleName!));
+  handle(app, e.roleConfig, ({ params }) => roles.get(params.roleName!));
   handle(app, e.saveRoleConfig, (input) => {
-    users.saveRole(input.params.roleName!, input.body, input.principal!);
+    roles.save(input.params.roleName!, input.body, input.principal!);
     return success;
   });
 
-  handle(app, e.passwordPolicy, () => users.passwordPolicy());
+  handle(app, e.passwordPolicy, () => settings.passwordPolicy());
   handle(app, e.savePasswordPolicy, (input) => {
-    users.savePasswordPolicy(input.body, input.principal!);
+    settings.savePasswordPolicy(input.body, input.principal!);
     return success;
   });
 
-  handle(app, e.apiToken, () => ({ value: users.apiToken() }));
+  handle(app, e.apiToken, () => ({ value: settings.apiToken() }));
   handle(app, e.regenerateApiToken, ({ principal }) => {
-    users.regenerateApiToken(principal!);
+    settings.regenerateApiToken(principal!);
     return success;
   });
 }

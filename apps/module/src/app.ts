@@ -6,15 +6,15 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAuthHook } from './api/auth-hook.ts';
-import { authRoutes } from './api/auth/index.ts';
-import { deviceRoutes } from './api/device/index.ts';
-import { logsRoutes } from './api/logs/index.ts';
+import { authApi } from './api/auth/index.ts';
+import { deviceApi } from './api/device/index.ts';
+import { logsApi } from './api/logs/index.ts';
+import { meterSettingsApi } from './api/meter-settings/index.ts';
+import { meteringApi } from './api/metering/index.ts';
+import { readingsApi } from './api/readings/index.ts';
+import { trendsApi } from './api/trends/index.ts';
+import { usersApi } from './api/users/index.ts';
 import { ApiError } from './errors.ts';
-import { readingsRoutes } from './api/readings/index.ts';
-import { trendsRoutes } from './api/trends/index.ts';
-import { meteringRoutes } from './api/metering/index.ts';
-import { meterSettingsRoutes } from './api/meter-settings/index.ts';
-import { usersRoutes } from './api/users/index.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
 import { SimulatedSource } from './meter/simulated-source.ts';
@@ -139,15 +139,18 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
   });
 
+  // On the root before any API plugin: an encapsulated child inherits the hooks its parent has
+  // when it is registered, so every plugin's routes pass the one permission check.
   registerAuthHook(app, resolvePrincipal);
-  authRoutes(app, services);
-  deviceRoutes(app, services);
-  readingsRoutes(app, services);
-  meteringRoutes(app, services);
-  usersRoutes(app, services);
-  logsRoutes(app, services);
-  trendsRoutes(app, services);
-  meterSettingsRoutes(app, services);
+  const now = ctx.now;
+  await app.register(authApi, { signIn: users.signIn });
+  await app.register(deviceApi, { device, certificate, meter, events, now, requestReboot: ctx.requestReboot });
+  await app.register(readingsApi, { meter, device, now });
+  await app.register(meteringApi, { meter, device, relays: meterSettings.relays, events, now });
+  await app.register(usersApi, { accounts: users.accounts, roles: users.roles, settings: users.settings });
+  await app.register(logsApi, { events, meterEvents, alarms, dataLogs, device, dataDir: config.dataDir, now });
+  await app.register(trendsApi, { trends, events });
+  await app.register(meterSettingsApi, { meterSettings });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));

@@ -1,8 +1,8 @@
 /** Sign-in and sign-out (000 §4 Login, §7 users/authenticate, §8 Login messages). */
 import { endpoints, serverMessages, type Endpoint } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
-import type { Services } from '../../services.ts';
+import type { SignIn } from '../../services/users/index.ts';
 import { handle, type HandlerInput } from '../registry.ts';
 
 /**
@@ -12,14 +12,18 @@ import { handle, type HandlerInput } from '../registry.ts';
 type BodyOf<E extends Endpoint> = NonNullable<E['body']> extends infer S extends z.ZodType ? z.output<S> : never;
 const bodyOf = <E extends Endpoint>(_endpoint: E, input: HandlerInput<E>) => input.body as unknown as BodyOf<E>;
 
-export function authRoutes(app: FastifyInstance, s: Services): void {
+export interface AuthApiOptions {
+  signIn: SignIn;
+}
+
+export const authApi: FastifyPluginAsync<AuthApiOptions> = async (app, { signIn }) => {
   handle(app, endpoints.authenticate, (input) => {
     const body = bodyOf(endpoints.authenticate, input);
-    return s.users.signIn.authenticate(body.username, body.password);
+    return signIn.authenticate(body.username, body.password);
   });
 
   handle(app, endpoints.logout, ({ principal }) => {
-    s.users.signIn.logout(principal!);
+    signIn.logout(principal!);
     return { value: serverMessages.success };
   });
-}
+};

@@ -4,12 +4,15 @@
  * the same rules and messages the console's form runs — then saved by the service.
  */
 import { endpoints, meterSettingsTexts, serverMessages, type MeterSettingsSection } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { MeterSettingsService } from '../../services/meter-settings/index.ts';
 import { handle } from '../registry.ts';
 
-export function meterSettingsRoutes(app: FastifyInstance, s: Services): void {
-  const settings = s.meterSettings;
+export interface MeterSettingsApiOptions {
+  meterSettings: MeterSettingsService;
+}
+
+export const meterSettingsApi: FastifyPluginAsync<MeterSettingsApiOptions> = async (app, { meterSettings: settings }) => {
   const put = (section: MeterSettingsSection) => ({ bodySchema: () => settings.schema(section) });
   const save = (section: MeterSettingsSection) => (input: { body: unknown; principal: { userName: string } | null }) => {
     settings.save(section, input.body, input.principal?.userName ?? 'unknown');
@@ -29,4 +32,4 @@ export function meterSettingsRoutes(app: FastifyInstance, s: Services): void {
     await settings.changePassword(body.oldPassword, body.newPassword, principal?.userName ?? 'unknown');
     return { value: meterSettingsTexts.passwordUpdated };
   });
-}
+};

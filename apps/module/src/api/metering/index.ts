@@ -4,13 +4,15 @@
  * snapshot's instant for harmonics and DI status).
  */
 import { CHANNEL_COUNT, PHASE_NAMES, RELAY_NAMES, endpoints, meterSettingsTexts, requestMessages, round, serverMessages } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
-import type { DemandView, Phase, RegisterSet } from '../../meter/reading-source.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { DemandView, Phase, ReadingSource, RegisterSet } from '../../meter/reading-source.ts';
 import { sumSets } from '../../meter/registers/energy.ts';
 import { currentHarmonicsRow, demandRow, energyRow, systemHarmonicsRow } from '../../meter/registers/rows.ts';
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
 import { channelInputs, inputChannelName, userNameOf } from '../../meter/rows.ts';
-import type { Services } from '../../services.ts';
+import type { DeviceService } from '../../services/device/device-service.ts';
+import type { ModuleEventLog } from '../../services/events/module-event-log.ts';
+import type { RelayController } from '../../services/meter-settings/relay-control.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
@@ -27,11 +29,20 @@ function resolveChannel(raw: string | undefined, wiring: number, userName: (chan
   return { inputs: ids.map((n, k): [string, number] => [PHASE_NAMES[k], n]), user: channel - CHANNEL_COUNT };
 }
 
-export function meteringRoutes(app: FastifyInstance, s: Services): void {
-  const { meter } = s;
+export interface MeteringApiOptions {
+  meter: ReadingSource;
+  /** The User and Channel Mapping's names and the DI names. */
+  device: DeviceService;
+  /** Relay commands go through the relay outputs' settings (Alarm, Momentary). */
+  relays: RelayController;
+  events: ModuleEventLog;
+  now: () => number;
+}
+
+export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, { meter, device, relays, events, now }) => {
   const zone = () => meter.config.timeZone ?? 0;
   // The layout the meter runs (the meter config's wiring code) and the User and Channel Mapping's names.
-  const channel = (raw: string | undefined) => resolveChannel(raw, meter.config.wiringType, (n) => userNameOf(s.device.state().userNames, n));
+  const channel = (raw: string | undefined) => resolveChannel(raw, meter.config.wiringType, (n) => userNameOf(device.state().userNames, n));
   const set = (slot: string): Readonly<RegisterSet> => {
     const x = meter.energy(slot);
     if (!x) throw notFound(requestMessages.notFound);
@@ -64,21 +75,21 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
   });
 
   handle(app, endpoints.harmonicsVoltage, () => {
-    const snap = meter.snapshot(s.ctx.now());
+    const snap = meter.snapshot(now());
     return PHASES.map((ph) => systemHarmonicsRow(PHASE_NAMES[ph], meter.voltageHarmonics(snap, ph), meter.phaseCurrentHarmonics(snap, ph)));
   });
 
   handle(app, endpoints.harmonicsCurrent, ({ params }) => {
     const { inputs } = channel(params.channel);
-    const snap = meter.snapshot(s.ctx.now());
+    const snap = meter.snapshot(now());
     return inputs.map(([name, n]) => currentHarmonicsRow(name, meter.inputCurrentHarmonics(snap, n)));
   });
 
   handle(app, endpoints.io, () => {
-    const names = s.device.state().diNames;
-    const relays = meter.relays();
+    const names = device.state().diNames;
+    const ro = meter.relays();
     return {
-      di: meter.digitalInputs(s.ctx.now()).map((di, i) => {
+      di: meter.digitalInputs(now()).map((di, i) => {
         const counter = di.type === 1 ? di.count : 0;
         return {
           name: names[i] ?? `DI${i + 1}`,
@@ -90,8 +101,8 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
         };
       }),
       ro: [
-        { name: RELAY_NAMES[0], status: relays.ro1 },
-        { name: RELAY_NAMES[1], status: relays.ro2 },
+        { name: RELAY_NAMES[0], status: ro.ro1 },
+        { name: RELAY_NAMES[1], status: ro.ro2 },
       ],
     };
   });
@@ -99,10 +110,10 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
   handle(app, endpoints.setRO, ({ body, principal }) => {
     const before = meter.relays();
     // An Alarm-type relay follows the alarms; a Momentary one opens again after the RO pulse width.
-    const refused = s.meterSettings.relays.command({ ro1: body.ro1, ro2: body.ro2 }, s.ctx.now());
+    const refused = relays.command({ ro1: body.ro1, ro2: body.ro2 }, now());
     if (refused) throw badRequest(meterSettingsTexts.relayIsAlarmOutput(refused), { [`ro${refused}`]: meterSettingsTexts.relayIsAlarmOutput(refused) });
     const changed = (['ro1', 'ro2'] as const).filter((k) => before[k] !== body[k]);
-    for (const k of changed) s.events.write('Info', `Relay output ${k === 'ro1' ? 1 : 2} set to ${body[k] ? 'ON' : 'OFF'} by ${principal?.userName ?? 'unknown'}`);
+    for (const k of changed) events.write('Info', `Relay output ${k === 'ro1' ? 1 : 2} set to ${body[k] ? 'ON' : 'OFF'} by ${principal?.userName ?? 'unknown'}`);
     return { value: serverMessages.success };
   });
-}
+};

@@ -4,10 +4,10 @@
  * console's developer tools and the bench see server time apart from the network.
  */
 import { endpoints, parseTrendQuery, serverMessages, trendChartQuery, trendTexts } from '@meter/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
-import type { Services } from '../../services.ts';
-import { TrendRefusal } from '../../services/trends/index.ts';
+import type { ModuleEventLog } from '../../services/events/module-event-log.ts';
+import { TrendRefusal, type TrendService } from '../../services/trends/index.ts';
 import { badRequest, notFound, validationError } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
@@ -34,8 +34,12 @@ function refusal<T>(work: () => T): T {
   }
 }
 
-export function trendsRoutes(app: FastifyInstance, s: Services): void {
-  const { trends } = s;
+export interface TrendsApiOptions {
+  trends: TrendService;
+  events: ModuleEventLog;
+}
+
+export const trendsApi: FastifyPluginAsync<TrendsApiOptions> = async (app, { trends, events }) => {
 
   handle(app, endpoints.realtimeTrend, ({ params, query, reply }) => {
     const q = parseTrendQuery('realtime', params.spec ?? '');
@@ -57,7 +61,7 @@ export function trendsRoutes(app: FastifyInstance, s: Services): void {
 
   handle(app, endpoints.exportTrendLog, ({ body, principal }) => {
     refusal(() => trends.exports.start(body));
-    s.events.write('Info', `Trend log file generation started by ${principal!.userName}`);
+    events.write('Info', `Trend log file generation started by ${principal!.userName}`);
     return { value: serverMessages.success };
   });
 
@@ -71,7 +75,7 @@ export function trendsRoutes(app: FastifyInstance, s: Services): void {
 
   handle(app, endpoints.resetTrendLog, ({ principal }) => {
     trends.reset();
-    s.events.write('Info', `Trend logs cleared by ${principal!.userName}`);
+    events.write('Info', `Trend logs cleared by ${principal!.userName}`);
     return { value: serverMessages.success };
   });
 
@@ -81,4 +85,4 @@ export function trendsRoutes(app: FastifyInstance, s: Services): void {
     if (!path) throw notFound();
     return reply.type('application/zip').header('Content-Disposition', `attachment; filename="${name}"`).send(createReadStream(path));
   });
-}
+};

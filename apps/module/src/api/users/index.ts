@@ -3,14 +3,19 @@
  * through `handle()`, so the permission hook covers each one; the rules live in services/users.
  */
 import { endpoints, serverMessages } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Roles, UserAccounts, UserSettings } from '../../services/users/index.ts';
 import { handle } from '../registry.ts';
 
 const success = { value: serverMessages.success };
 
-export function usersRoutes(app: FastifyInstance, s: Services): void {
-  const { accounts, roles, settings } = s.users;
+export interface UsersApiOptions {
+  accounts: UserAccounts;
+  roles: Roles;
+  settings: UserSettings;
+}
+
+export const usersApi: FastifyPluginAsync<UsersApiOptions> = async (app, { accounts, roles, settings }) => {
   const e = endpoints;
 
   handle(app, e.generalUserConfig, () => settings.generalConfig());
@@ -73,4 +78,4 @@ export function usersRoutes(app: FastifyInstance, s: Services): void {
     settings.regenerateApiToken(principal!);
     return success;
   });
-}
+};

@@ -22,12 +22,15 @@ export const forbidden = (message: string = serverMessages.forbidden) => new Api
 export const notFound = (message: string = serverMessages.notFound) => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
-/** Zod issues → 400 with the first message as the human text and every message by field path. */
-export function validationError(error: z.ZodError): ApiError {
+/**
+ * Zod issues → 400 with the first message as the human text and every message by field path.
+ * `fallback` names the part that failed, for an issue without a message.
+ */
+export function validationError(error: z.ZodError, fallback: string = serverMessages.invalidBody): ApiError {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
     errors[key] ??= issue.message;
   }
-  return new ApiError(400, error.issues[0]?.message ?? serverMessages.invalidBody, errors);
+  return new ApiError(400, error.issues[0]?.message ?? fallback, errors);
 }

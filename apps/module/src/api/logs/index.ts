@@ -3,7 +3,7 @@
  * log files. Permission is the contract's; deleting data log files also needs the admin access
  * level (001 §6), checked here because it is a role name, not a permission bit.
  */
-import { ADMIN_ACCESS_LEVEL, endpointUrl, endpoints, logQuery, logTexts, serverMessages, type DataLogId } from '@meter/contract';
+import { ADMIN_ACCESS_LEVEL, endpointUrl, endpoints, logTexts, serverMessages, type DataLogId } from '@meter/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { isDataLogId, type DataLogs } from '../../services/datalog/data-logs.ts';
@@ -13,16 +13,8 @@ import type { AlarmLog } from '../../services/logs/alarm-log.ts';
 import { csvLine, fileStamp, isoWithOffset } from '../../services/logs/csv.ts';
 import { ExportFiles, type ExportKind } from '../../services/logs/export-files.ts';
 import type { MeterEventLog } from '../../services/logs/meter-event-log.ts';
-import { forbidden, notFound, validationError } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
-
-const WINDOW_PARAMS = ['idStart', 'idEnd', 'timeStart', 'timeEnd'] as const;
-
-function parseQuery(query: Record<string, string | undefined>) {
-  const parsed = logQuery.safeParse(query);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 function sendFile(reply: FastifyReply, path: string, name: string, type: string) {
   return reply.type(type).header('Content-Disposition', `attachment; filename="${name}"`).send(createReadStream(path));
@@ -51,16 +43,16 @@ export const logsApi: FastifyPluginAsync<LogsApiOptions> = async (app, { events,
     return { filePath: endpointUrl(filePath, { fileName }) };
   }
 
-  function serveExport(kind: ExportKind, fileName: string | undefined, reply: FastifyReply) {
-    const path = exports.resolve(kind, fileName ?? '');
+  function serveExport(kind: ExportKind, fileName: string, reply: FastifyReply) {
+    const path = exports.resolve(kind, fileName);
     if (!path) throw notFound();
-    return sendFile(reply, path, fileName!, 'text/csv; charset=utf-8');
+    return sendFile(reply, path, fileName, 'text/csv; charset=utf-8');
   }
 
   // Module event log.
-  handle(app, endpoints.moduleEventLog, ({ query }) => events.query(parseQuery(query)));
+  handle(app, endpoints.moduleEventLog, ({ query }) => events.query(query));
   handle(app, endpoints.clearModuleEventLog, ({ principal }) => {
-    events.clear(principal!.userName);
+    events.clear(principal.userName);
     return { value: serverMessages.success };
   });
   handle(app, endpoints.exportModuleEventLog, () =>
@@ -74,14 +66,10 @@ export const logsApi: FastifyPluginAsync<LogsApiOptions> = async (app, { events,
   handle(app, endpoints.moduleEventLogFile, ({ params, reply }) => serveExport('module_event_log', params.fileName, reply));
 
   // Meter system event log: the tab reads the plain list; the paged form answers any window query.
-  handle(app, endpoints.meterEventLog, ({ query }) => {
-    const paged = WINDOW_PARAMS.some((k) => query[k] !== undefined);
-    const q = parseQuery(query);
-    return paged ? meterEvents.page(q) : meterEvents.list();
-  });
+  handle(app, endpoints.meterEventLog, ({ query }) => (query.paged ? meterEvents.page(query) : meterEvents.list()));
   handle(app, endpoints.clearMeterEventLog, ({ principal }) => {
     meterEvents.clear();
-    events.write('Info', `Meter event log cleared by ${principal!.userName}`);
+    events.write('Info', `Meter event log cleared by ${principal.userName}`);
     return { value: serverMessages.success };
   });
   handle(app, endpoints.exportMeterEventLog, () =>
@@ -97,25 +85,24 @@ export const logsApi: FastifyPluginAsync<LogsApiOptions> = async (app, { events,
   handle(app, endpoints.alarmLog, () => alarms.list());
 
   // Data log files.
-  const dataLogId = (id: string | undefined): DataLogId => {
+  const dataLogId = (id: string): DataLogId => {
     if (!isDataLogId(id)) throw notFound(logTexts.unknownDataLog);
     return id;
   };
   handle(app, endpoints.dataLogFiles, ({ params }) => dataLogs.list(dataLogId(params.id)));
   handle(app, endpoints.deleteDataLogFiles, ({ params, body, principal }) => {
     // The area check let readings writers through; 001 §6 keeps deleting to the admin access level.
-    if (principal!.accessLevel !== ADMIN_ACCESS_LEVEL) throw forbidden(logTexts.adminOnly);
+    if (principal.accessLevel !== ADMIN_ACCESS_LEVEL) throw forbidden(logTexts.adminOnly);
     const id = dataLogId(params.id);
     const unknown = dataLogs.delete(id, body);
     if (unknown.length > 0) throw notFound(`${logTexts.badFileName}: ${unknown.join(', ')}`);
-    events.write('Info', `Data log ${id} files deleted by ${principal!.userName}: ${[...new Set(body)].join(', ')}`);
+    events.write('Info', `Data log ${id} files deleted by ${principal.userName}: ${[...new Set(body)].join(', ')}`);
     return { value: serverMessages.success };
   });
   handle(app, endpoints.dataLogFile, ({ params, reply }) => {
     const id = dataLogId(params.id);
-    const name = params.filename ?? '';
-    const path = dataLogs.resolve(id, name);
+    const path = dataLogs.resolve(id, params.filename);
     if (!path) throw notFound();
-    return sendFile(reply, path, name, name.endsWith('.json') ? 'application/x-ndjson' : 'text/csv; charset=utf-8');
+    return sendFile(reply, path, params.filename, params.filename.endsWith('.json') ? 'application/x-ndjson' : 'text/csv; charset=utf-8');
   });
 };

@@ -21,8 +21,8 @@ const SYSTEM_NAMES = [...PHASE_NAMES, 'System'] as const;
 const SYSTEM_SLOTS = [phaseSlot(0), phaseSlot(1), phaseSlot(2), SYSTEM_SLOT];
 
 /** A channel's rows as (name, input) pairs plus the user channel number, or 404 (as readings/realtime). */
-function resolveChannel(raw: string | undefined, wiring: number, userName: (channel: number) => string): { inputs: Array<[string, number]>; user?: number } {
-  const channel = /^\d{1,2}$/.test(raw ?? '') ? Number(raw) : NaN;
+function resolveChannel(raw: string, wiring: number, userName: (channel: number) => string): { inputs: Array<[string, number]>; user?: number } {
+  const channel = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
   const ids = Number.isInteger(channel) ? channelInputs(channel, wiring) : null;
   if (!ids) throw notFound(requestMessages.notFound);
   if (channel <= CHANNEL_COUNT) return { inputs: [[inputChannelName(channel, userName(channel)), channel]] };
@@ -42,7 +42,7 @@ export interface MeteringApiOptions {
 export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, { meter, device, relays, events, now }) => {
   const zone = () => meter.config.timeZone ?? 0;
   // The layout the meter runs (the meter config's wiring code) and the User and Channel Mapping's names.
-  const channel = (raw: string | undefined) => resolveChannel(raw, meter.config.wiringType, (n) => userNameOf(device.state().userNames, n));
+  const channel = (raw: string) => resolveChannel(raw, meter.config.wiringType, (n) => userNameOf(device.state().userNames, n));
   const set = (slot: string): Readonly<RegisterSet> => {
     const x = meter.energy(slot);
     if (!x) throw notFound(requestMessages.notFound);
@@ -113,7 +113,7 @@ export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, {
     const refused = relays.command({ ro1: body.ro1, ro2: body.ro2 }, now());
     if (refused) throw badRequest(meterSettingsTexts.relayIsAlarmOutput(refused), { [`ro${refused}`]: meterSettingsTexts.relayIsAlarmOutput(refused) });
     const changed = (['ro1', 'ro2'] as const).filter((k) => before[k] !== body[k]);
-    for (const k of changed) events.write('Info', `Relay output ${k === 'ro1' ? 1 : 2} set to ${body[k] ? 'ON' : 'OFF'} by ${principal?.userName ?? 'unknown'}`);
+    for (const k of changed) events.write('Info', `Relay output ${k === 'ro1' ? 1 : 2} set to ${body[k] ? 'ON' : 'OFF'} by ${principal.userName}`);
     return { value: serverMessages.success };
   });
 };

@@ -18,7 +18,7 @@ export const readingsApi: FastifyPluginAsync<ReadingsApiOptions> = async (app, {
   handle(app, endpoints.realtimeSystem, () => systemRows(meter.snapshot(now())));
 
   handle(app, endpoints.realtimeChannel, ({ params }) => {
-    const channel = /^\d{1,2}$/.test(params.channel ?? '') ? Number(params.channel) : NaN;
+    const channel = /^\d{1,2}$/.test(params.channel) ? Number(params.channel) : NaN;
     // The layout the meter runs and the name the User and Channel Mapping gives the channel.
     const rows = Number.isInteger(channel) ? channelRows(meter.snapshot(now()), channel, meter.config.wiringType, userNameOf(device.state().userNames, channel)) : null;
     if (!rows) throw notFound(requestMessages.notFound);

@@ -19,63 +19,62 @@ export const usersApi: FastifyPluginAsync<UsersApiOptions> = async (app, { accou
   const e = endpoints;
 
   handle(app, e.generalUserConfig, () => settings.generalConfig());
-  handle(app, e.saveGeneralUserConfig, (input) => {
-    settings.saveGeneralConfig(input.body, input.principal!);
+  handle(app, e.saveGeneralUserConfig, ({ body, principal }) => {
+    settings.saveGeneralConfig(body, principal);
     return success;
   });
 
   handle(app, e.userList, () => accounts.list());
-  handle(app, e.addUser, async (input) => {
-    await accounts.add(input.body, input.principal!);
+  handle(app, e.addUser, async ({ body, principal }) => {
+    await accounts.add(body, principal);
     return success;
   });
-  handle(app, e.lockUser, (input) => {
-    const body = input.body;
-    accounts.setLockout(body.name, body.lockout, input.principal!);
+  handle(app, e.lockUser, ({ body, principal }) => {
+    accounts.setLockout(body.name, body.lockout, principal);
     return success;
   });
-  handle(app, e.removeUser, (input) => {
-    accounts.remove(input.body.name, input.principal!);
+  handle(app, e.removeUser, ({ body, principal }) => {
+    accounts.remove(body.name, principal);
     return success;
   });
-  handle(app, e.userConfig, ({ params }) => accounts.get(params.username!));
-  handle(app, e.saveUserConfig, (input) => {
-    accounts.saveConfig(input.params.username!, input.body, input.principal!);
+  handle(app, e.userConfig, ({ params }) => accounts.get(params.username));
+  handle(app, e.saveUserConfig, ({ params, body, principal }) => {
+    accounts.saveConfig(params.username, body, principal);
     return success;
   });
-  handle(app, e.setUserPassword, async (input) => {
-    await accounts.setPassword(input.params.username!, input.body, input.principal!);
+  handle(app, e.setUserPassword, async ({ params, body, principal }) => {
+    await accounts.setPassword(params.username, body, principal);
     return success;
   });
-  handle(app, e.setPassword, async (input) => {
-    await accounts.changeOwnPassword(input.principal!, input.body);
+  handle(app, e.setPassword, async ({ body, principal }) => {
+    await accounts.changeOwnPassword(principal, body);
     return success;
   });
 
   handle(app, e.roleList, () => roles.list());
-  handle(app, e.addRole, (input) => {
-    roles.add(input.body, input.principal!);
+  handle(app, e.addRole, ({ body, principal }) => {
+    roles.add(body, principal);
     return success;
   });
-  handle(app, e.removeRole, (input) => {
-    roles.remove(input.body.roleName, input.principal!);
+  handle(app, e.removeRole, ({ body, principal }) => {
+    roles.remove(body.roleName, principal);
     return success;
   });
-  handle(app, e.roleConfig, ({ params }) => roles.get(params.roleName!));
-  handle(app, e.saveRoleConfig, (input) => {
-    roles.save(input.params.roleName!, input.body, input.principal!);
+  handle(app, e.roleConfig, ({ params }) => roles.get(params.roleName));
+  handle(app, e.saveRoleConfig, ({ params, body, principal }) => {
+    roles.save(params.roleName, body, principal);
     return success;
   });
 
   handle(app, e.passwordPolicy, () => settings.passwordPolicy());
-  handle(app, e.savePasswordPolicy, (input) => {
-    settings.savePasswordPolicy(input.body, input.principal!);
+  handle(app, e.savePasswordPolicy, ({ body, principal }) => {
+    settings.savePasswordPolicy(body, principal);
     return success;
   });
 
   handle(app, e.apiToken, () => ({ value: settings.apiToken() }));
   handle(app, e.regenerateApiToken, ({ principal }) => {
-    settings.regenerateApiToken(principal!);
+    settings.regenerateApiToken(principal);
     return success;
   });
 };

@@ -53,6 +53,13 @@ export interface MeterSnapshot {
   inputs: InputValues[];
 }
 
+/** Input 1..18 of a snapshot; a number outside the meter's inputs is a caller's bug. */
+export function inputOf(snap: MeterSnapshot, input: number): InputValues {
+  const x = snap.inputs[input - 1];
+  if (!x) throw new RangeError(`the meter has no input ${input}`);
+  return x;
+}
+
 export interface MeterConfig {
   /**
    * The wiring in the meter's mcStatus-1 numbering (0 1LN, 1 3LN, 2 2LN, 3 2LL, 4 Network,
@@ -78,8 +85,9 @@ export interface MeterConfig {
 
 /** Phase A, B or C. */
 export type Phase = 0 | 1 | 2;
+export const PHASES = [0, 1, 2] as const satisfies readonly Phase[];
 
-/** A harmonic spectrum: `orders[k]` is order k + 2 in % of the fundamental, with its THD. */
+/** A harmonic spectrum: `orders[k]` is HARMONIC_ORDERS[k] (order k + 2) in % of the fundamental, with its THD. */
 export interface Spectrum {
   orders: number[];
   thd: number;
@@ -104,7 +112,7 @@ export interface RegisterSet {
   priorMonth: TouBuckets;
 }
 
-/** Per quantity (current A, kW, kvar, kVA): demand, peak, peak time (ms, 0 none), prediction. */
+/** Per quantity, four entries each (current A, kW, kvar, kVA): demand, peak, peak time (ms, 0 none), prediction. */
 export interface DemandView {
   demand: number[];
   peak: number[];

@@ -5,20 +5,19 @@
  */
 import { CHANNEL_COUNT, PHASE_NAMES, RELAY_NAMES, endpoints, meterSettingsTexts, requestMessages, round, serverMessages } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { DemandView, Phase, ReadingSource, RegisterSet } from '../../meter/reading-source.ts';
+import { PHASES, type DemandView, type ReadingSource, type RegisterSet } from '../../meter/reading-source.ts';
 import { sumSets } from '../../meter/registers/energy.ts';
 import { currentHarmonicsRow, demandRow, energyRow, systemHarmonicsRow } from '../../meter/registers/rows.ts';
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
-import { channelInputs, inputChannelName, userNameOf } from '../../meter/rows.ts';
+import { channelInputs, inputChannelName, phaseName, userNameOf } from '../../meter/rows.ts';
 import type { DeviceService } from '../../services/device/device-service.ts';
 import type { ModuleEventLog } from '../../services/events/module-event-log.ts';
 import type { RelayController } from '../../services/meter-settings/relay-control.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
-const PHASES: readonly Phase[] = [0, 1, 2];
-const SYSTEM_NAMES = [...PHASE_NAMES, 'System'] as const;
-const SYSTEM_SLOTS = [phaseSlot(0), phaseSlot(1), phaseSlot(2), SYSTEM_SLOT];
+/** The system tables' rows: the three phases, then the system. */
+const SYSTEM_ROWS = [...PHASES.map((ph) => ({ name: PHASE_NAMES[ph], slot: phaseSlot(ph) })), { name: 'System', slot: SYSTEM_SLOT }];
 
 /** A channel's rows as (name, input) pairs plus the user channel number, or 404 (as readings/realtime). */
 function resolveChannel(raw: string, wiring: number, userName: (channel: number) => string): { inputs: Array<[string, number]>; user?: number } {
@@ -26,7 +25,7 @@ function resolveChannel(raw: string, wiring: number, userName: (channel: number)
   const ids = Number.isInteger(channel) ? channelInputs(channel, wiring) : null;
   if (!ids) throw notFound(requestMessages.notFound);
   if (channel <= CHANNEL_COUNT) return { inputs: [[inputChannelName(channel, userName(channel)), channel]] };
-  return { inputs: ids.map((n, k): [string, number] => [PHASE_NAMES[k], n]), user: channel - CHANNEL_COUNT };
+  return { inputs: ids.map((n, k): [string, number] => [phaseName(k), n]), user: channel - CHANNEL_COUNT };
 }
 
 export interface MeteringApiOptions {
@@ -54,7 +53,7 @@ export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, {
     return v;
   };
 
-  handle(app, endpoints.energySystem, () => SYSTEM_SLOTS.map((slot, i) => energyRow(SYSTEM_NAMES[i], set(slot))));
+  handle(app, endpoints.energySystem, () => SYSTEM_ROWS.map(({ name, slot }) => energyRow(name, set(slot))));
 
   handle(app, endpoints.energyChannel, ({ params }) => {
     const { inputs, user } = channel(params.channel);
@@ -64,7 +63,7 @@ export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, {
     return rows;
   });
 
-  handle(app, endpoints.demandSystem, () => SYSTEM_SLOTS.map((slot, i) => demandRow(SYSTEM_NAMES[i], demand(slot), zone(), slot !== SYSTEM_SLOT)));
+  handle(app, endpoints.demandSystem, () => SYSTEM_ROWS.map(({ name, slot }) => demandRow(name, demand(slot), zone(), slot !== SYSTEM_SLOT)));
 
   handle(app, endpoints.demandChannel, ({ params }) => {
     const { inputs, user } = channel(params.channel);

@@ -239,7 +239,7 @@ export class MeterRegisters {
   }
 
   digitalInputs(): Array<{ setup: DiSetup; count: number }> {
-    return this.diSetup.map((setup, i) => ({ setup, count: this.counters.counts[i] }));
+    return this.diSetup.map((setup, i) => ({ setup, count: this.counters.counts[i] ?? 0 }));
   }
 
   /**

@@ -59,10 +59,11 @@ export function demandRow(name: string, view: DemandView, zone: Zone, withCurren
     if (p === 'current' && !withCurrent) continue;
     const k = DEMAND_KEYS[p];
     const q = QUANTITY[p];
-    row[k.demand] = round(view.demand[q], 3);
-    row[k.peak] = round(view.peak[q], 3);
-    row[k.peakTime] = formatPeakTime(zone, view.peakTime[q]);
-    row[k.prediction] = round(view.prediction[q], 3);
+    // A DemandView holds the four quantities QUANTITY indexes.
+    row[k.demand] = round(view.demand[q]!, 3);
+    row[k.peak] = round(view.peak[q]!, 3);
+    row[k.peakTime] = formatPeakTime(zone, view.peakTime[q]!);
+    row[k.prediction] = round(view.prediction[q]!, 3);
   }
   return row as DemandRow;
 }
@@ -71,7 +72,7 @@ const pct = (v: number) => round(v, 2);
 
 function spectrumCells(spectrum: Spectrum, thdKey: string, orderKey: (n: number) => string): ReadingRow {
   const row: ReadingRow = { [thdKey]: pct(spectrum.thd) };
-  HARMONIC_ORDERS.forEach((order, k) => (row[orderKey(order)] = pct(spectrum.orders[k])));
+  HARMONIC_ORDERS.forEach((order, k) => (row[orderKey(order)] = pct(spectrum.orders[k]!)));
   return row;
 }
 

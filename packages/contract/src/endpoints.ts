@@ -58,6 +58,7 @@ export interface Endpoint<B extends Schema = Schema, R extends Schema = Schema, 
   bodyFromContext?: boolean;
 }
 
+// Literal kinds, not the EndpointAuth union: the module types the caller non-null where the auth is not public.
 const PUBLIC = { kind: 'public' } as const;
 const SESSION = { kind: 'session' } as const;
 const read = (...areas: Area[]) => ({ kind: 'area', areas, access: 'read' }) as const;

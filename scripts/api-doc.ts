@@ -4,14 +4,26 @@
  */
 import { writeFileSync } from 'node:fs';
 import { endpoints, type EndpointAuth } from '@meter/contract';
+import { z } from 'zod';
 
 const who = (a: EndpointAuth): string =>
   a.kind === 'public' ? 'anyone' : a.kind === 'session' ? 'any signed-in user' : `${a.access === 'write' ? 'edit' : 'view'} on ${a.areas.join(' or ')}`;
 
+/** A key declared only to refuse it with a message (energy charts' `stat`). */
+const refused = (s: z.ZodType) => s instanceof z.ZodOptional && s.unwrap() instanceof z.ZodNever;
+
+/** The keys an object schema accepts (through a transform's input). */
+function keysOf(schema: z.ZodType | undefined): string[] {
+  if (schema instanceof z.ZodObject) return Object.entries(schema.shape as Record<string, z.ZodType>).filter(([, s]) => !refused(s)).map(([k]) => k);
+  if (schema instanceof z.ZodPipe) return keysOf(schema.in as z.ZodType);
+  return [];
+}
+
 export function apiDoc(): string {
-  const rows = Object.entries(endpoints).map(
-    ([name, e]) => `| ${e.method} | \`/api${e.path}\` | ${who(e.auth)} | ${e.body ? 'yes' : ''} | ${e.file ? 'file' : 'JSON'} | \`${name}\` |`,
-  );
+  const rows = Object.entries(endpoints).map(([name, e]) => {
+    const query = keysOf('query' in e ? e.query : undefined).join(', ');
+    return `| ${e.method} | \`/api${e.path}\` | ${query} | ${who(e.auth)} | ${e.body ? 'yes' : ''} | ${e.file ? 'file' : 'JSON'} | \`${name}\` |`;
+  });
   return `# API
 
 Generated from \`packages/contract/src/endpoints.ts\` by \`npm run docs:api\`; a test fails when
@@ -22,12 +34,14 @@ Conventions (see docs/architecture.md, "A call, end to end"):
   with 400 (bad input: the contract's message), 401 (no or ended session), 403 (the permission does
   not cover the call), 404 (unknown path or item), 423, 429 (too many sessions), 500, 503.
 - The token goes in \`Authorization: Bearer <token>\` or, for links and downloads, \`?token=\`.
-- Bodies are validated with the endpoint's zod schema; unknown fields are refused.
+- Path parameters, query and body are validated with the endpoint's zod schemas (\`params\`, \`query\`,
+  \`body\`), a failure being a 400 like any other. Unknown body fields are refused; unknown query
+  keys are ignored. Every entry names the failure shape in \`error\` (the contract's \`ERROR_REPLY\`).
 - Areas and masks: user configuration 3, readings 12, configuration 48, maintenance 192; view is
   the lower bit of the pair, edit the higher.
 
-| method | path | who may call | body | reply | contract name |
-|---|---|---|---|---|---|
+| method | path | query | who may call | body | reply | contract name |
+|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `;
 }

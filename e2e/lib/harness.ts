@@ -34,7 +34,6 @@ export interface ModuleServer {
   stop(): Promise<void>;
   /** Calls the API directly (for setting up users and roles). */
   // The reply of any path, read by tests that assert on its fields: a wrong field fails the assertion.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   login(username?: string, password?: string): Promise<string>;
 }

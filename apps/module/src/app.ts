@@ -1,23 +1,24 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, passwordPolicySection, serverMessages } from '@meter/contract';
+import { API_PREFIX, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAuthHook } from './api/auth-hook.ts';
-import { authRoutes } from './api/auth/index.ts';
-import { deviceRoutes } from './api/device/index.ts';
-import { logsRoutes } from './api/logs/index.ts';
-import { ApiError } from './api/errors.ts';
-import { readingsRoutes } from './api/readings/index.ts';
-import { trendsRoutes } from './api/trends/index.ts';
-import { meteringRoutes } from './api/metering/index.ts';
-import { meterSettingsRoutes } from './api/meter-settings/index.ts';
-import { sectionRoutes } from './api/sections/index.ts';
-import { usersRoutes } from './api/users/index.ts';
+import { authApi } from './api/auth/index.ts';
+import { deviceApi } from './api/device/index.ts';
+import { logsApi } from './api/logs/index.ts';
+import { meterSettingsApi } from './api/meter-settings/index.ts';
+import { meteringApi } from './api/metering/index.ts';
+import { readingsApi } from './api/readings/index.ts';
+import { sectionsApi } from './api/sections/index.ts';
+import { trendsApi } from './api/trends/index.ts';
+import { usersApi } from './api/users/index.ts';
+import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
+import { SimulatedSource } from './meter/simulated-source.ts';
 import { SimulatedMeter } from './meter/simulator.ts';
 import { MeterRegisters } from './meter/registers/meter-registers.ts';
 import { RegisterStore } from './meter/registers/register-store.ts';
@@ -49,6 +50,12 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 }
 
+/** Every failure leaves in the one shape of docs/api.md, `{data: {value, errors?}}`, never a stack. */
+function sendError(reply: FastifyReply, status: number, value: string, errors?: ErrorReply['errors']): FastifyReply {
+  const data: ErrorReply = errors ? { value, errors } : { value };
+  return reply.status(status).send({ data });
+}
+
 export async function buildApp(config: ModuleConfig, options: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
   const db = openDatabase(config.dataDir);
   const ctx: ModuleContext = {
@@ -60,13 +67,14 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   };
   const events = new ModuleEventLog(db, ctx.now);
   const device = new DeviceService(ctx);
-  const meter = new SimulatedMeter(device.meterConfig());
+  const simulator = new SimulatedMeter(device.meterConfig());
   const certificate = await CertificateStore.open(config.dataDir, device.identity());
   const { users, sessions, resolvePrincipal } = await createUserServices(ctx, events);
   const ticker = new SecondTicker(ctx.now);
   // Catches up the time the module was away before anything reads the registers.
-  const registers = MeterRegisters.open({ meter, store: new RegisterStore(db), seed: config.seed }, ctx.now());
+  const registers = MeterRegisters.open({ meter: simulator, store: new RegisterStore(db), seed: config.seed }, ctx.now());
   ticker.subscribe((t) => registers.tick(t));
+  const meter = new SimulatedSource(simulator, registers);
   const meterEvents = new MeterEventLog(db, ctx.kv, ctx.now);
   meterEvents.watchClock(ticker);
   const alarms = new AlarmLog(db);
@@ -75,7 +83,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   meterSettings.subscribe(ticker);
   const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() } });
   for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, backend);
-  sections.register(passwordPolicySection, passwordPolicyBackend(users));
+  sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
   const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
   dataLogs.subscribe(ticker);
   // Subscribed after the registers, so each tick reads them already advanced to that second.
@@ -105,7 +113,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return503OnClosing: true,
     // A path Fastify cannot decode (bad percent-encoding) never reaches the error handler: answer
     // it in the module's shape too, e.g. a mangled trendlog/{parameter}&{start}&{end}&{interval}.
-    frameworkErrors: (error, _request, reply) => void (reply as FastifyReply).status(400).send({ data: { value: error.message } }),
+    frameworkErrors: (error, _request, reply) => void sendError(reply as FastifyReply, 400, error.message),
   });
 
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -118,16 +126,16 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.status).send({ data: { value: error.message, ...(error.errors ? { errors: error.errors } : {}) } });
+      return sendError(reply, error.status, error.message, error.errors);
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status < 500) {
       // Framework-level client errors (bad JSON, wrong content type, body too large) are bad input.
       const message = (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? serverMessages.invalidJson : error.message;
-      return reply.status(status === 413 ? 413 : 400).send({ data: { value: message } });
+      return sendError(reply, status === 413 ? 413 : 400, message);
     }
     request.log.error({ err: { message: error.message, code: (error as FastifyError).code } }, 'request failed');
-    return reply.status(500).send({ data: { value: serverMessages.internal } });
+    return sendError(reply, 500, serverMessages.internal);
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -137,16 +145,19 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
   });
 
+  // On the root before any API plugin: an encapsulated child inherits the hooks its parent has
+  // when it is registered, so every plugin's routes pass the one permission check.
   registerAuthHook(app, resolvePrincipal);
-  authRoutes(app, services);
-  deviceRoutes(app, services);
-  readingsRoutes(app, services);
-  meteringRoutes(app, services);
-  usersRoutes(app, services);
-  logsRoutes(app, services);
-  trendsRoutes(app, services);
-  meterSettingsRoutes(app, services);
-  sectionRoutes(app, services);
+  const now = ctx.now;
+  await app.register(authApi, { signIn: users.signIn });
+  await app.register(deviceApi, { device, certificate, meter, events, now, requestReboot: ctx.requestReboot });
+  await app.register(readingsApi, { meter, device, now });
+  await app.register(meteringApi, { meter, device, relays: meterSettings.relays, events, now });
+  await app.register(usersApi, { accounts: users.accounts, roles: users.roles, settings: users.settings });
+  await app.register(logsApi, { events, meterEvents, alarms, dataLogs, device, dataDir: config.dataDir, now });
+  await app.register(trendsApi, { trends, events });
+  await app.register(meterSettingsApi, { meterSettings });
+  await app.register(sectionsApi, { sections });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -155,7 +166,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path === API_PREFIX || path.startsWith(API_PREFIX + '/') || !hasConsole || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(path)) {
-      return reply.status(404).send({ data: { value: serverMessages.notFound } });
+      return sendError(reply, 404, serverMessages.notFound);
     }
     // The console routes in the browser: every other page path gets the single-page app.
     return reply.type('text/html').sendFile('index.html');

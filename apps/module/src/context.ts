@@ -11,6 +11,9 @@ export interface Principal {
   sessionId?: string;
 }
 
+/** The auth hook's lookup: the caller behind a session or API token, or null for none. */
+export type PrincipalResolver = (token: string) => Principal | null;
+
 /** What every API plugin may use: the state of one running module. */
 export interface ModuleContext {
   config: ModuleConfig;

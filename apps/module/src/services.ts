@@ -12,13 +12,17 @@ import type { MeterSettingsService } from './services/meter-settings/index.ts';
 import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
-import type { UserService } from './services/users/user-service.ts';
+import type { UserServices } from './services/users/index.ts';
 
-/** The running module's services, handed to every API area. */
+/**
+ * The running module's services as buildApp returns them: tests, the backfill and the bench drive
+ * them directly; each API plugin gets only the ones it needs.
+ */
 export interface Services {
   ctx: ModuleContext;
   events: ModuleEventLog;
-  users: UserService;
+  /** Sign-in, accounts, roles and the user settings. */
+  users: UserServices;
   sessions: SessionStore;
   device: DeviceService;
   meter: ReadingSource;

@@ -22,7 +22,7 @@ import {
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
-import { revisionsOf, sectionRoutes } from '../src/api/sections/index.ts';
+import { revisionsOf, sectionsApi } from '../src/api/sections/index.ts';
 import type { SectionDoc } from '../src/services/sections/section-backend.ts';
 import { createTestModule, type TestModule } from './helper.ts';
 import { getSettings, moduleEvents } from './meter-settings-helpers.ts';
@@ -88,7 +88,7 @@ describe('generic settings sections', () => {
             if (flakyState.fail) throw new Error('disk full');
           },
         });
-        sectionRoutes(app, services, [...readWrite('/test/fixture', fixture as unknown as AnySection), ...readWrite('/test/flaky', flaky as unknown as AnySection)]);
+        void app.register(sectionsApi, { sections: services.sections, table: [...readWrite('/test/fixture', fixture), ...readWrite('/test/flaky', flaky)] });
       },
     });
     admin = await m.login();

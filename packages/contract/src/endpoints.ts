@@ -1,11 +1,12 @@
 /**
- * Every API call, declared once (ts-rest style): method, path, body and reply schemas, the
- * permission area and whether it reads or writes. The module registers a handler per entry and
- * its permission hook reads `auth`; the console derives its fetchers from the same entries.
+ * Every API call, declared once (ts-rest style): method, path, the schemas of its path
+ * parameters, query, body and replies, the permission area and whether it reads or writes. The
+ * module registers a handler per entry, validates with the schemas and its permission hook reads
+ * `auth`; the console derives its fetchers from the same entries.
  */
 import { z } from 'zod';
 import type { AccessKind, Area } from './permissions.ts';
-import { emptyBody, successReply, valueOneBody } from './schemas/common.ts';
+import { emptyBody, errorReply, successReply, valueOneBody } from './schemas/common.ts';
 import * as auth from './schemas/auth.ts';
 import * as device from './schemas/device.ts';
 import * as logs from './schemas/logs.ts';
@@ -22,17 +23,34 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call: anybody, any signed-in user, or users with read / write on one of the areas. */
 export type EndpointAuth =
-  | { kind: 'public' }
-  | { kind: 'session' }
-  | { kind: 'area'; areas: readonly Area[]; access: AccessKind };
+  | { readonly kind: 'public' }
+  | { readonly kind: 'session' }
+  | { readonly kind: 'area'; readonly areas: readonly Area[]; readonly access: AccessKind };
 
-export interface Endpoint<B extends z.ZodType | undefined = z.ZodType | undefined, R extends z.ZodType | undefined = z.ZodType | undefined> {
+/**
+ * The reply of every failure, under `data` like any reply (docs/api.md): the message in `value`,
+ * messages by field in `errors`. One shape for every endpoint; each entry names it in `error`.
+ */
+export const ERROR_REPLY = errorReply;
+
+type Schema = z.ZodType | undefined;
+
+export interface Endpoint<B extends Schema = Schema, R extends Schema = Schema, P extends Schema = Schema, Q extends Schema = Schema, A extends EndpointAuth = EndpointAuth> {
   method: Method;
   /** Path under /api, with :params. */
   path: string;
+  /** The :params of `path`, an object schema with exactly those keys (the router gives strings). */
+  params?: P;
+  /**
+   * The query string the call reads, an object schema. Other keys must pass (downloads carry
+   * `?token=`, the console adds `time`): a plain z.object, which drops them, never a strict one.
+   */
+  query?: Q;
   body?: B;
   reply?: R;
-  auth: EndpointAuth;
+  /** The reply on failure (status ≥ 400): ERROR_REPLY for every entry. */
+  error?: typeof ERROR_REPLY;
+  auth: A;
   /** Replies with a file instead of `{data}`. */
   file?: boolean;
   /**
@@ -43,19 +61,25 @@ export interface Endpoint<B extends z.ZodType | undefined = z.ZodType | undefine
   section?: AnySection;
 }
 
-const PUBLIC: EndpointAuth = { kind: 'public' };
-const SESSION: EndpointAuth = { kind: 'session' };
-const read = (...areas: Area[]): EndpointAuth => ({ kind: 'area', areas, access: 'read' });
-const write = (...areas: Area[]): EndpointAuth => ({ kind: 'area', areas, access: 'write' });
+// Literal kinds, not the EndpointAuth union: the module types the caller non-null where the auth is not public.
+const PUBLIC = { kind: 'public' } as const;
+const SESSION = { kind: 'session' } as const;
+const read = (...areas: Area[]) => ({ kind: 'area', areas, access: 'read' }) as const;
+const write = (...areas: Area[]) => ({ kind: 'area', areas, access: 'write' }) as const;
 /** Device facts every screen reads (seal, wiring, versions): any area with view. */
 const DEVICE_FACTS = read('readings', 'configuration', 'maintenance');
 
-const ep = <B extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(e: Endpoint<B, R>) => e;
+/** The :params of a path, each a string; the handler judges the value (an unknown one is 404). */
+const pathParams = <K extends string>(...keys: K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.string()])) as Record<K, z.ZodString>);
+
+const ep = <B extends Schema = undefined, R extends Schema = undefined, P extends Schema = undefined, Q extends Schema = undefined, A extends EndpointAuth = EndpointAuth>(
+  e: Endpoint<B, R, P, Q, A>,
+) => ({ ...e, error: ERROR_REPLY });
 
 /** A section's GET: replies its data (secrets blanked) with the revision in the ETag header. */
-const sectionRead = <S extends AnySection>(path: string, section: S, auth: EndpointAuth) => ep({ method: 'GET', path, reply: section.data as S['data'], auth, section });
+const sectionRead = <S extends AnySection, A extends EndpointAuth>(path: string, section: S, auth: A) => ep({ method: 'GET', path, reply: section.data as S['data'], auth, section });
 /** A section's PUT: the whole object, typed by the rules under a neutral context; If-Match may name the revision edited. */
-const sectionWrite = (path: string, section: AnySection, auth: EndpointAuth) =>
+const sectionWrite = <A extends EndpointAuth>(path: string, section: AnySection, auth: A) =>
   ep({ method: 'PUT', path, body: sectionBody(section, DEFAULT_SECTION_CONTEXTS[section.context]), reply: successReply, auth, section });
 
 export const endpoints = {
@@ -81,13 +105,13 @@ export const endpoints = {
 
   // Readings (000 §7).
   realtimeSystem: ep({ method: 'GET', path: '/readings/realtime/system', reply: readings.readingRows, auth: read('readings') }),
-  realtimeChannel: ep({ method: 'GET', path: '/readings/realtime/channels/:channel', reply: readings.readingRows, auth: read('readings') }),
+  realtimeChannel: ep({ method: 'GET', path: '/readings/realtime/channels/:channel', params: pathParams('channel'), reply: readings.readingRows, auth: read('readings') }),
   energySystem: ep({ method: 'GET', path: '/readings/energy/system', reply: metering.energyRows, auth: read('readings') }),
-  energyChannel: ep({ method: 'GET', path: '/readings/energy/channels/:channel', reply: metering.energyRows, auth: read('readings') }),
+  energyChannel: ep({ method: 'GET', path: '/readings/energy/channels/:channel', params: pathParams('channel'), reply: metering.energyRows, auth: read('readings') }),
   demandSystem: ep({ method: 'GET', path: '/readings/demand/system', reply: metering.demandRows, auth: read('readings') }),
-  demandChannel: ep({ method: 'GET', path: '/readings/demand/channels/:channel', reply: metering.demandRows, auth: read('readings') }),
+  demandChannel: ep({ method: 'GET', path: '/readings/demand/channels/:channel', params: pathParams('channel'), reply: metering.demandRows, auth: read('readings') }),
   harmonicsVoltage: ep({ method: 'GET', path: '/readings/harmonics/voltage', reply: metering.harmonicsRows, auth: read('readings') }),
-  harmonicsCurrent: ep({ method: 'GET', path: '/readings/harmonics/current/:channel', reply: metering.harmonicsRows, auth: read('readings') }),
+  harmonicsCurrent: ep({ method: 'GET', path: '/readings/harmonics/current/:channel', params: pathParams('channel'), reply: metering.harmonicsRows, auth: read('readings') }),
   io: ep({ method: 'GET', path: '/readings/io', reply: metering.ioReply, auth: read('readings') }),
   /** The console shows Toggle to admin only (000 §6); the server's rule is readings edit. */
   setRO: ep({ method: 'PATCH', path: '/command/setRO', body: metering.setRoBody, reply: successReply, auth: write('readings') }),
@@ -96,28 +120,28 @@ export const endpoints = {
   // configuration or maintenance (000 §6, docs/decisions.md); clearing a log destroys records,
   // a maintenance action like Management's reset of the alarm record (002 §2.11). Exports only
   // copy what the caller may already list, so they need the same view as the list.
-  moduleEventLog: ep({ method: 'GET', path: '/eventLog', reply: logs.moduleEventLogReply, auth: read('readings', 'configuration', 'maintenance') }),
+  moduleEventLog: ep({ method: 'GET', path: '/eventLog', query: logs.logQuery, reply: logs.moduleEventLogReply, auth: read('readings', 'configuration', 'maintenance') }),
   clearModuleEventLog: ep({ method: 'PATCH', path: '/eventLog/clear', body: logs.clearLogBody, reply: successReply, auth: write('maintenance') }),
   exportModuleEventLog: ep({ method: 'PATCH', path: '/eventLog/export', body: logs.exportLogBody, reply: logs.exportLogReply, auth: read('readings', 'configuration', 'maintenance') }),
-  moduleEventLogFile: ep({ method: 'GET', path: '/eventLog/export/:fileName', auth: read('readings', 'configuration', 'maintenance'), file: true }),
+  moduleEventLogFile: ep({ method: 'GET', path: '/eventLog/export/:fileName', params: pathParams('fileName'), auth: read('readings', 'configuration', 'maintenance'), file: true }),
   /** Plain list newest first; with idStart/idEnd (maintenance page) {count, eventLogs}. */
-  meterEventLog: ep({ method: 'GET', path: '/readings/systemEvent', reply: logs.meterEventReply, auth: read('readings', 'maintenance') }),
+  meterEventLog: ep({ method: 'GET', path: '/readings/systemEvent', query: logs.meterEventLogQuery, reply: logs.meterEventReply, auth: read('readings', 'maintenance') }),
   clearMeterEventLog: ep({ method: 'PATCH', path: '/log/event/delete', body: logs.clearLogBody, reply: successReply, auth: write('maintenance') }),
   exportMeterEventLog: ep({ method: 'PATCH', path: '/log/eventLog/export', body: logs.exportLogBody, reply: logs.exportLogReply, auth: read('readings', 'maintenance') }),
-  meterEventLogFile: ep({ method: 'GET', path: '/log/eventLog/export/:fileName', auth: read('readings', 'maintenance'), file: true }),
+  meterEventLogFile: ep({ method: 'GET', path: '/log/eventLog/export/:fileName', params: pathParams('fileName'), auth: read('readings', 'maintenance'), file: true }),
   alarmLog: ep({ method: 'GET', path: '/readings/alarm', reply: logs.alarmLogReply, auth: read('readings') }),
-  dataLogFiles: ep({ method: 'GET', path: '/fileList/dataLog/backup:id', reply: logs.dataLogFileList, auth: read('readings') }),
+  dataLogFiles: ep({ method: 'GET', path: '/fileList/dataLog/backup:id', params: pathParams('id'), reply: logs.dataLogFileList, auth: read('readings') }),
   /** 001 §6: the handler also requires the admin access level (a role name the area bits cannot express). */
-  deleteDataLogFiles: ep({ method: 'PATCH', path: '/fileList/dataLog/backup:id', body: logs.deleteDataLogBody, reply: successReply, auth: write('readings') }),
-  dataLogFile: ep({ method: 'GET', path: '/backup/backup:id/:filename', auth: read('readings'), file: true }),
+  deleteDataLogFiles: ep({ method: 'PATCH', path: '/fileList/dataLog/backup:id', params: pathParams('id'), body: logs.deleteDataLogBody, reply: successReply, auth: write('readings') }),
+  dataLogFile: ep({ method: 'GET', path: '/backup/backup:id/:filename', params: pathParams('id', 'filename'), auth: read('readings'), file: true }),
 
   // Trend logs (001 §7). Chart calls carry {parameter}&{start}&{end}&{interval} in one segment
   // (schemas/trends.ts). Generating, stopping and deleting the export file need only readings
   // view: the file holds nothing the caller cannot already chart, and it is the reader's own
   // download (one export slot per device; a new one replaces the file). Clearing the trend store
   // destroys records: maintenance edit, as Emergency Mode's "clears the trend log" (002 §2.16).
-  realtimeTrend: ep({ method: 'GET', path: '/trendlog/realTime/:spec', reply: trends.trendRows, auth: read('readings') }),
-  energyTrend: ep({ method: 'GET', path: '/trendlog/energy/:spec', reply: trends.trendRows, auth: read('readings') }),
+  realtimeTrend: ep({ method: 'GET', path: '/trendlog/realTime/:spec', params: trends.realtimeTrendParams, query: trends.trendChartQuery, reply: trends.trendRows, auth: read('readings') }),
+  energyTrend: ep({ method: 'GET', path: '/trendlog/energy/:spec', params: trends.energyTrendParams, query: trends.energyTrendQuery, reply: trends.trendRows, auth: read('readings') }),
   trendLogRange: ep({ method: 'GET', path: '/command/trendlog/getLogMaxMin', reply: trends.trendLogRange, auth: read('readings') }),
   trendLogExportStatus: ep({ method: 'GET', path: '/command/trendlog/getLogExportStat', reply: trends.trendExportStatus, auth: read('readings') }),
   exportTrendLog: ep({ method: 'PATCH', path: '/command/trendlog/exportLog', body: trends.exportTrendLogBody, reply: successReply, auth: read('readings') }),
@@ -125,7 +149,7 @@ export const endpoints = {
   deleteTrendLogExport: ep({ method: 'PATCH', path: '/command/trendlog/deleteExportLog', body: valueOneBody, reply: successReply, auth: read('readings') }),
   resetTrendLog: ep({ method: 'PATCH', path: '/command/trendlog/resetLogDB', body: valueOneBody, reply: successReply, auth: write('maintenance') }),
   /** Opened as a link (token in the query); the name must be the ready export's. */
-  trendLogFile: ep({ method: 'GET', path: '/exportLog/:fileName', auth: read('readings'), file: true }),
+  trendLogFile: ep({ method: 'GET', path: '/exportLog/:fileName', params: pathParams('fileName'), auth: read('readings'), file: true }),
 
   // Meter settings (001 §7): configuration view reads, configuration edit writes. Each is a section
   // (sections/meter.ts): a PUT carries the whole object and is validated under the device's state;
@@ -147,16 +171,16 @@ export const endpoints = {
   addUser: ep({ method: 'POST', path: '/usermg/user/add', body: users.userAddBody, reply: successReply, auth: write('userConfig') }),
   lockUser: ep({ method: 'PATCH', path: '/usermg/user/lockout', body: users.userLockoutBody, reply: successReply, auth: write('userConfig') }),
   removeUser: ep({ method: 'PATCH', path: '/usermg/user/remove', body: users.userRemoveBody, reply: successReply, auth: write('userConfig') }),
-  userConfig: ep({ method: 'GET', path: '/usermg/user/config/:username', reply: users.userListEntry, auth: read('userConfig') }),
-  saveUserConfig: ep({ method: 'PUT', path: '/usermg/user/config/:username', body: users.userConfigBody, reply: successReply, auth: write('userConfig') }),
-  setUserPassword: ep({ method: 'PUT', path: '/usermg/user/pwd/:username', body: users.userPasswordBody, reply: successReply, auth: write('userConfig') }),
+  userConfig: ep({ method: 'GET', path: '/usermg/user/config/:username', params: pathParams('username'), reply: users.userListEntry, auth: read('userConfig') }),
+  saveUserConfig: ep({ method: 'PUT', path: '/usermg/user/config/:username', params: pathParams('username'), body: users.userConfigBody, reply: successReply, auth: write('userConfig') }),
+  setUserPassword: ep({ method: 'PUT', path: '/usermg/user/pwd/:username', params: pathParams('username'), body: users.userPasswordBody, reply: successReply, auth: write('userConfig') }),
   /** A user's own password change with the current password (any signed-in user, own name only). */
   setPassword: ep({ method: 'PATCH', path: '/command/setPassword', body: users.setPasswordBody, reply: successReply, auth: SESSION }),
   roleList: ep({ method: 'GET', path: '/usermg/role/list', reply: users.roleList, auth: read('userConfig') }),
   addRole: ep({ method: 'POST', path: '/usermg/role/add', body: users.role, reply: successReply, auth: write('userConfig') }),
   removeRole: ep({ method: 'PATCH', path: '/usermg/role/remove', body: users.roleRemoveBody, reply: successReply, auth: write('userConfig') }),
-  roleConfig: ep({ method: 'GET', path: '/usermg/role/config/:roleName', reply: users.role, auth: read('userConfig') }),
-  saveRoleConfig: ep({ method: 'PUT', path: '/usermg/role/config/:roleName', body: users.role, reply: successReply, auth: write('userConfig') }),
+  roleConfig: ep({ method: 'GET', path: '/usermg/role/config/:roleName', params: pathParams('roleName'), reply: users.role, auth: read('userConfig') }),
+  saveRoleConfig: ep({ method: 'PUT', path: '/usermg/role/config/:roleName', params: pathParams('roleName'), body: users.role, reply: successReply, auth: write('userConfig') }),
   passwordPolicy: sectionRead('/settings/passwordPolicy', passwordPolicySection, read('userConfig')),
   savePasswordPolicy: sectionWrite('/settings/passwordPolicy', passwordPolicySection, write('userConfig')),
   apiToken: ep({ method: 'GET', path: '/command/getApiToken', reply: users.apiTokenReply, auth: read('userConfig') }),

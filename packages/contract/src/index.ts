@@ -1,5 +1,6 @@
 export * from './permissions.ts';
 export * from './messages.ts';
+export * from './numbers.ts';
 export * from './rules/index.ts';
 export * from './options/index.ts';
 export * from './time/time-zone.ts';

@@ -147,6 +147,8 @@ export const serverMessages = {
   forbidden: 'Permission denied',
   notFound: 'Not found',
   invalidBody: 'Invalid request body',
+  invalidPath: 'Invalid path parameter',
+  invalidQuery: 'Invalid query string',
   invalidJson: 'Malformed JSON',
   incorrectCredentials: 'Incorrect username/password',
   lockedByAdministrator: 'Account locked by administrator',

@@ -5,10 +5,8 @@
  */
 import { API_PREFIX, hasAccess, serverMessages, type Endpoint } from '@meter/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Principal } from '../context.ts';
-import { forbidden, notFound, unauthorized } from './errors.ts';
-
-export type PrincipalResolver = (token: string) => Principal | null;
+import type { Principal, PrincipalResolver } from '../context.ts';
+import { forbidden, notFound, unauthorized } from '../errors.ts';
 
 /** The token from `Authorization: Bearer <token>` or, for links and downloads, `?token=`. */
 export function tokenOf(request: FastifyRequest): string | undefined {

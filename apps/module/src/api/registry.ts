@@ -1,20 +1,25 @@
 /**
- * Binds contract endpoints to handlers (habit 1). The handler gets the body already validated
- * with the endpoint's schema; the auth hook has already checked the endpoint's permission.
- * Whatever it returns is sent as `{ data: ... }`.
+ * Binds contract endpoints to handlers (habit 1). The handler gets the path parameters, the
+ * query and the body already validated with the endpoint's schemas, typed from them; the auth
+ * hook has already checked the endpoint's permission, so a protected handler always has its
+ * caller. Whatever it returns is sent as `{ data: ... }`.
  */
 import type { Endpoint } from '@meter/contract';
-import { API_PREFIX } from '@meter/contract';
+import { API_PREFIX, serverMessages } from '@meter/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../context.ts';
-import { validationError } from './errors.ts';
+import { unauthorized, validationError } from '../errors.ts';
+
+/** What one schema slot of an endpoint gives the handler: the parsed value, or undefined without a schema. */
+type Parsed<S> = [S] extends [never] ? undefined : S extends z.ZodType ? z.output<S> : undefined;
 
 export interface HandlerInput<E extends Endpoint> {
-  body: NonNullable<E['body']> extends infer S extends z.ZodType ? z.output<S> : undefined;
-  params: Record<string, string>;
-  query: Record<string, string | undefined>;
-  principal: Principal | null;
+  body: Parsed<NonNullable<E['body']>>;
+  params: Parsed<NonNullable<E['params']>>;
+  query: Parsed<NonNullable<E['query']>>;
+  /** The caller; null only on public endpoints. */
+  principal: E['auth'] extends { kind: 'session' | 'area' } ? Principal : Principal | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -40,28 +45,35 @@ export interface HandleOptions {
   rawBody?: boolean;
 }
 
+function parse(schema: z.ZodType | undefined, value: unknown, fallback: string): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error, fallback);
+  return parsed.data;
+}
+
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: HandleOptions = {}): void {
   if (endpoint.section && endpoint.method === 'PUT' && !options.rawBody) throw new Error(`${endpoint.method} ${endpoint.path} is a section: serve it with the section handler`);
+  if (endpoint.path.includes(':') && !endpoint.params) throw new Error(`${endpoint.method} ${endpoint.path} declares no params schema`);
   app.route({
     method: endpoint.method,
     url: API_PREFIX + endpoint.path,
     config: { endpoint },
     handler: async (request, reply) => {
-      let body: unknown = undefined;
-      if (options.rawBody) body = request.body;
-      else if (endpoint.body) {
-        const parsed = endpoint.body.safeParse(request.body ?? {});
-        if (!parsed.success) throw validationError(parsed.error);
-        body = parsed.data;
-      }
+      // A malformed path segment is reported before its query (what the chart calls answered before).
+      const params = parse(endpoint.params, request.params ?? {}, serverMessages.invalidPath);
+      const query = parse(endpoint.query, request.query ?? {}, serverMessages.invalidQuery);
+      const body = options.rawBody ? request.body : parse(endpoint.body, request.body ?? {}, serverMessages.invalidBody);
+      // The auth hook refused anonymous callers already; this keeps the handler's type honest.
+      if (endpoint.auth.kind !== 'public' && !request.principal) throw unauthorized();
       const result = await handler({
-        body: body as HandlerInput<E>['body'],
-        params: (request.params ?? {}) as Record<string, string>,
-        query: (request.query ?? {}) as Record<string, string | undefined>,
+        body,
+        params,
+        query,
         principal: request.principal,
         request,
         reply,
-      });
+      } as HandlerInput<E>);
       if (endpoint.file || reply.sent) return reply;
       return reply.send({ data: result });
     },

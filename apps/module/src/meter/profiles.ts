@@ -2,7 +2,8 @@ import type { LocalTime } from './local-time.ts';
 import { STREAM, drift, jitter, uniform } from './noise.ts';
 
 /** Daily shape as (local hour, fraction of peak) knots, linearly interpolated. */
-type Curve = ReadonlyArray<readonly [number, number]>;
+/** (hour, level) points, hours rising; at least one. */
+type Curve = readonly [readonly [number, number], ...(readonly [number, number])[]];
 
 const OFFICE: Curve = [[0, 0.03], [6, 0.03], [7, 0.3], [9, 0.85], [12, 0.9], [14, 1], [17, 0.85], [19, 0.3], [21, 0.08], [24, 0.03]];
 // Cooling lags the occupants: it peaks mid-afternoon and never quite stops.
@@ -53,13 +54,13 @@ const MOTOR_CYCLE_MS = 7 * MINUTE;
 
 function curveAt(curve: Curve, hour: number): number {
   for (let i = 1; i < curve.length; i++) {
-    const [h1, v1] = curve[i];
+    const [h1, v1] = curve[i]!;
     if (hour <= h1) {
-      const [h0, v0] = curve[i - 1];
+      const [h0, v0] = curve[i - 1]!;
       return v0 + ((v1 - v0) * (hour - h0)) / (h1 - h0);
     }
   }
-  return curve[curve.length - 1][1];
+  return curve[curve.length - 1]![1];
 }
 
 export function activity(profile: LoadProfile, local: LocalTime): number {

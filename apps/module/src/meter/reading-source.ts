@@ -1,9 +1,10 @@
-
 /**
- * What the API layer reads from a meter. The simulator implements it today;
- * a Modbus client can implement it later without the API noticing.
- * Units: volts, amps, kW, kvar, kVA, Hz. Values are unrounded; rows.ts rounds.
+ * What the API layer reads from a meter: instant values, harmonics and what the meter counts
+ * (energy, demand, digital inputs, relays). The simulator and its registers implement it today
+ * (simulated-source.ts); a Modbus client can implement it later without the API noticing.
+ * Units: volts, amps, kW, kvar, kVA, Hz, kWh. Values are unrounded; the rows round.
  */
+import type { TouRate } from '@meter/contract';
 
 export type LoadNature = 'R' | 'L' | 'C';
 
@@ -52,6 +53,13 @@ export interface MeterSnapshot {
   inputs: InputValues[];
 }
 
+/** Input 1..18 of a snapshot; a number outside the meter's inputs is a caller's bug. */
+export function inputOf(snap: MeterSnapshot, input: number): InputValues {
+  const x = snap.inputs[input - 1];
+  if (!x) throw new RangeError(`the meter has no input ${input}`);
+  return x;
+}
+
 export interface MeterConfig {
   /**
    * The wiring in the meter's mcStatus-1 numbering (0 1LN, 1 3LN, 2 2LN, 3 2LL, 4 Network,
@@ -75,8 +83,88 @@ export interface MeterConfig {
   timeZone?: string | number;
 }
 
-export interface ReadingSource {
+/** Phase A, B or C. */
+export type Phase = 0 | 1 | 2;
+export const PHASES = [0, 1, 2] as const satisfies readonly Phase[];
+
+/** A harmonic spectrum: `orders[k]` is HARMONIC_ORDERS[k] (order k + 2) in % of the fundamental, with its THD. */
+export interface Spectrum {
+  orders: number[];
+  thd: number;
+}
+
+export type TouBuckets = Record<TouRate, number>;
+
+/** The energy registers of one measuring point. */
+export interface RegisterSet {
+  /** kWh, P > 0 */
+  importActive: number;
+  /** kWh, P < 0 (as a positive number) */
+  exportActive: number;
+  /** kvarh, Q > 0 (lagging) */
+  importReactive: number;
+  /** kvarh, Q < 0 (leading), as a positive number */
+  exportReactive: number;
+  /** kVAh, always counts up */
+  apparent: number;
+  /** import active energy by rate */
+  currentMonth: TouBuckets;
+  priorMonth: TouBuckets;
+}
+
+/** Per quantity, four entries each (current A, kW, kvar, kVA): demand, peak, peak time (ms, 0 none), prediction. */
+export interface DemandView {
+  demand: number[];
+  peak: number[];
+  peakTime: number[];
+  prediction: number[];
+}
+
+/** One digital input as the meter reports it. */
+export interface DigitalInputReading {
+  /** The contact: 0 open, 1 closed (a counter's contact flips with every pulse). */
+  status: 0 | 1;
+  /** Pulses counted; counts only while the input is a counter. */
+  count: number;
+  /** DI_TYPE: 0 status, 1 counter. */
+  type: 0 | 1;
+  /** Unit of count × ratio. */
+  unit: string;
+  ratio: number;
+}
+
+export interface RelayState {
+  ro1: 0 | 1;
+  ro2: 0 | 1;
+}
+
+/** What a meter measures at an instant; the registers integrate it over time. */
+export interface SnapshotSource {
   snapshot(atMs: number): MeterSnapshot;
   configure(config: Partial<MeterConfig>): void;
   readonly config: MeterConfig;
 }
+
+/** Harmonic spectra at the instant of a snapshot the same meter gave. */
+export interface HarmonicReadings {
+  voltageHarmonics(snap: MeterSnapshot, phase: Phase): Spectrum;
+  phaseCurrentHarmonics(snap: MeterSnapshot, phase: Phase): Spectrum;
+  /** Input 1..18. */
+  inputCurrentHarmonics(snap: MeterSnapshot, input: number): Spectrum;
+}
+
+/**
+ * What the meter counts over time. Measuring points are the register slots of
+ * registers/sampling.ts (phases, system, inputs; user channels for demand).
+ */
+export interface RegisterReadings {
+  /** Energy registers of a slot, or undefined when the meter keeps none for it. */
+  energy(slot: string): Readonly<RegisterSet> | undefined;
+  /** Demand of a slot, or undefined when the meter keeps none for it. */
+  demand(slot: string): DemandView | undefined;
+  /** The digital inputs DI1..DI18 at an instant. */
+  digitalInputs(atMs: number): DigitalInputReading[];
+  relays(): RelayState;
+}
+
+export interface ReadingSource extends SnapshotSource, HarmonicReadings, RegisterReadings {}

@@ -1,16 +1,7 @@
-import { CHANNEL_COUNT, REALTIME_KEYS as K, channelInputsOf, wiringKindOf } from '@meter/contract';
+import { CHANNEL_COUNT, PHASE_NAMES, REALTIME_KEYS as K, channelInputsOf, round, wiringKindOf } from '@meter/contract';
 import type { ReadingRow } from '@meter/contract';
 import { average, combinePowers, type Powers } from './physics.ts';
-import type { InputValues, MeterSnapshot } from './reading-source.ts';
-
-const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;
-
-/** Rounds for display; never returns -0, which would print as "-0" in some clients. */
-export function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  const r = Math.round(value * f) / f;
-  return r === 0 ? 0 : r;
-}
+import { PHASES, inputOf, type InputValues, type MeterSnapshot } from './reading-source.ts';
 
 const volts = (v: number) => round(v, 1);
 
@@ -31,7 +22,7 @@ function inputRow(name: string, x: InputValues): ReadingRow {
 
 /** Phase rows pair each phase with the line voltage that starts at it: A with VAB, B with VBC, C with VCA. */
 export function systemRows(snap: MeterSnapshot): ReadingRow[] {
-  const phases = snap.phases.map((ph, i) => ({ Name: PHASE_NAMES[i], [K.vln]: volts(ph.vln), [K.vll]: volts(ph.vll), ...powerCells(ph) }));
+  const phases = PHASES.map((i) => ({ Name: PHASE_NAMES[i], [K.vln]: volts(snap.phases[i].vln), [K.vll]: volts(snap.phases[i].vll), ...powerCells(snap.phases[i]) }));
   const sys = snap.system;
   return [
     ...phases,
@@ -61,6 +52,13 @@ export function userNameOf(mapping: ReadonlyArray<{ channel: number; userName: s
   return mapping.find((u) => u.channel === channel && u.userName.trim() !== '')?.userName.trim() ?? '';
 }
 
+/** The row name of a user channel's k-th input: Phase A, B, C (a channel has one input per phase). */
+export function phaseName(k: number): string {
+  const name = PHASE_NAMES[k];
+  if (name === undefined) throw new RangeError(`a user channel has no input ${k + 1}`);
+  return name;
+}
+
 /** The name of an input channel's row: 'Input Channel n', with the mapped user's name when there is one. */
 export function inputChannelName(channel: number, userName = ''): string {
   return userName.trim() ? `Input Channel ${channel} - ${userName.trim()}` : `Input Channel ${channel}`;
@@ -70,13 +68,13 @@ export function inputChannelName(channel: number, userName = ''): string {
 export function channelRows(snap: MeterSnapshot, channel: number, wiringType: number, userName = ''): ReadingRow[] | null {
   const ids = channelInputs(channel, wiringType);
   if (!ids) return null;
-  if (channel <= CHANNEL_COUNT) return [inputRow(inputChannelName(channel, userName), snap.inputs[channel - 1])];
+  if (channel <= CHANNEL_COUNT) return [inputRow(inputChannelName(channel, userName), inputOf(snap, channel))];
 
-  const inputs = ids.map((n) => snap.inputs[n - 1]);
+  const inputs = ids.map((n) => inputOf(snap, n));
   const total = {
     Name: 'Total',
     [K.vln]: volts(average(inputs.map((x) => x.vln))),
     ...powerCells({ ...combinePowers(inputs), current: average(inputs.map((x) => x.current)) }),
   };
-  return [...inputs.map((x, k) => inputRow(PHASE_NAMES[k], x)), total];
+  return [...inputs.map((x, k) => inputRow(phaseName(k), x)), total];
 }

@@ -4,7 +4,8 @@ import { localTime } from './local-time.ts';
 import { STREAM, drift, jitter, signed } from './noise.ts';
 import { average, combinePowers, lineToLine, singlePhasePowers } from './physics.ts';
 import { BUILDING, demandAmps, powerFactor } from './profiles.ts';
-import type { InputValues, MeterConfig, MeterSnapshot, PhaseValues, ReadingSource } from './reading-source.ts';
+import { PHASES, type HarmonicReadings, type InputValues, type MeterConfig, type MeterSnapshot, type Phase, type PhaseValues, type SnapshotSource, type Spectrum } from './reading-source.ts';
+import { inputCurrentSpectrum, phaseCurrentSpectrum, voltageSpectrum } from './registers/harmonics.ts';
 
 /**
  * Any config fields (the rest default), plus the zone as a fixed offset for
@@ -14,14 +15,16 @@ export type SimulatorOptions = Partial<MeterConfig> & { timeZoneOffsetMinutes?: 
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const PHASES = [0, 1, 2] as const;
+/** The phase each one's line voltage runs to: A→B, B→C, C→A. */
+const NEXT_PHASE = [1, 2, 0] as const;
 
 /**
  * A metered office building. Stateless apart from its config: a snapshot is a
  * pure function of (config, time), so the API can ask for any instant
- * (live, or back-filled history) and get the same answer every time.
+ * (live, or back-filled history) and get the same answer every time. What the
+ * meter counts over time lives in its registers (simulated-source.ts joins them).
  */
-export class SimulatedMeter implements ReadingSource {
+export class SimulatedMeter implements SnapshotSource, HarmonicReadings {
   #config: MeterConfig;
 
   constructor(options: SimulatorOptions = {}) {
@@ -51,20 +54,22 @@ export class SimulatedMeter implements ReadingSource {
       // The building's CTs are 100 A: the meter scales their signal by the configured full scale
       // (a CT set to 200 A reads double), and a saturated CT reads no more than its full scale.
       const load = Math.min(1, demandAmps(profile, seed, input, atMs, local) / DEFAULT_CT_FULL_SCALE);
-      const amps = installed[i] ? ctFullScale[i] * load : 0;
+      // mergeMeterConfig keeps one full scale per input.
+      const amps = installed[i] ? ctFullScale[i]! * load : 0;
       return { input, amps, pf: powerFactor(profile, seed, input, atMs), lagging: profile.lagging };
     });
 
     // The building's own load sags the supply a little.
     const loading = draws.reduce((a, d) => a + d.amps, 0) / ctFullScale.reduce((a, b) => a + b, 0);
     const grid = 0.015 * drift(seed, STREAM.voltageDrift, 0, atMs, 4 * HOUR) - 0.02 * loading;
-    const vln = PHASES.map((ph) => {
+    const phaseVoltage = (ph: Phase) => {
       const unbalance = 0.005 * signed(seed, STREAM.voltageOffset, ph, 0) + 0.003 * drift(seed, STREAM.voltageDrift, ph + 1, atMs, 30 * MINUTE);
       return ratedVoltage * (1 + grid + unbalance) * (1 + 0.001 * jitter(seed, STREAM.voltageNoise, ph, atMs));
-    });
+    };
+    const vln = [phaseVoltage(0), phaseVoltage(1), phaseVoltage(2)] as const;
 
     const inputs: InputValues[] = draws.map(({ input, amps, pf, lagging }) => {
-      const phase = ((input - 1) % 3) as 0 | 1 | 2;
+      const phase = PHASES[(input - 1) % 3]!;
       return { input, phase, vln: vln[phase], current: amps, ...singlePhasePowers(vln[phase], amps, pf, lagging) };
     });
 
@@ -72,7 +77,7 @@ export class SimulatedMeter implements ReadingSource {
       const powers = combinePowers(inputs.filter((x) => x.phase === ph));
       return {
         vln: vln[ph],
-        vll: lineToLine(vln[ph], vln[(ph + 1) % 3]),
+        vll: lineToLine(vln[ph], vln[NEXT_PHASE[ph]]),
         current: (powers.s * 1000) / vln[ph],
         ...powers,
       };
@@ -92,5 +97,17 @@ export class SimulatedMeter implements ReadingSource {
       },
       inputs,
     };
+  }
+
+  voltageHarmonics(snap: MeterSnapshot, phase: Phase): Spectrum {
+    return voltageSpectrum(this.#config.seed, snap, phase, this.#config.ctFullScale);
+  }
+
+  phaseCurrentHarmonics(snap: MeterSnapshot, phase: Phase): Spectrum {
+    return phaseCurrentSpectrum(this.#config.seed, snap, phase);
+  }
+
+  inputCurrentHarmonics(snap: MeterSnapshot, input: number): Spectrum {
+    return inputCurrentSpectrum(this.#config.seed, snap, input);
   }
 }

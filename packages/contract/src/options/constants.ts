@@ -13,6 +13,8 @@ export const TIMING = {
 } as const;
 
 export const CHANNEL_COUNT = 18;
+/** Row names of the three phases, in phase order (readings, energy, demand, harmonics). */
+export const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;
 export const USER_CHANNEL_COUNT = 6;
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

@@ -18,35 +18,48 @@ export const MAX_LOG_WINDOW = 1000;
 const count = z.coerce.number({ error: logTexts.badWindow }).int({ error: logTexts.badWindow }).min(0, { error: logTexts.badWindow });
 const unixSeconds = z.coerce.number({ error: logTexts.badTime }).int({ error: logTexts.badTime }).min(0, { error: logTexts.badTime });
 
+const logQueryFields = z.object({
+  idStart: count.optional(),
+  idEnd: count.optional(),
+  timeStart: unixSeconds.optional(),
+  timeEnd: unixSeconds.optional(),
+  level: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      const levels = (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      const bad = levels.find((l) => !(EVENT_LEVELS as readonly string[]).includes(l));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: logTexts.badLevel(bad) });
+      return levels as EventLevel[];
+    }),
+});
+
+function logWindow(q: z.output<typeof logQueryFields>, ctx: z.RefinementCtx) {
+  const idStart = q.idStart ?? 0;
+  const idEnd = q.idEnd ?? idStart + EVENT_LOG_PAGE_SIZES[0];
+  if (idEnd < idStart || idEnd - idStart > MAX_LOG_WINDOW) ctx.addIssue({ code: 'custom', message: logTexts.badWindow, path: ['idEnd'] });
+  if (q.timeStart !== undefined && q.timeEnd !== undefined && q.timeStart > q.timeEnd) ctx.addIssue({ code: 'custom', message: logTexts.badInterval, path: ['timeEnd'] });
+  return { idStart, idEnd, timeStart: q.timeStart, timeEnd: q.timeEnd, levels: q.level };
+}
+
 /**
  * Query of the filtered log calls (001 §7): idStart/idEnd is a window of rows, newest first
  * (the first page is 0 to 10), timeStart/timeEnd an inclusive interval in unix seconds, level a
  * comma-separated subset of EVENT_LEVELS. Other query parameters (token, time) are ignored.
  */
-export const logQuery = z
-  .object({
-    idStart: count.optional(),
-    idEnd: count.optional(),
-    timeStart: unixSeconds.optional(),
-    timeEnd: unixSeconds.optional(),
-    level: z
-      .string()
-      .optional()
-      .transform((s, ctx) => {
-        const levels = (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-        const bad = levels.find((l) => !(EVENT_LEVELS as readonly string[]).includes(l));
-        if (bad !== undefined) ctx.addIssue({ code: 'custom', message: logTexts.badLevel(bad) });
-        return levels as EventLevel[];
-      }),
-  })
-  .transform((q, ctx) => {
-    const idStart = q.idStart ?? 0;
-    const idEnd = q.idEnd ?? idStart + EVENT_LOG_PAGE_SIZES[0];
-    if (idEnd < idStart || idEnd - idStart > MAX_LOG_WINDOW) ctx.addIssue({ code: 'custom', message: logTexts.badWindow, path: ['idEnd'] });
-    if (q.timeStart !== undefined && q.timeEnd !== undefined && q.timeStart > q.timeEnd) ctx.addIssue({ code: 'custom', message: logTexts.badInterval, path: ['timeEnd'] });
-    return { idStart, idEnd, timeStart: q.timeStart, timeEnd: q.timeEnd, levels: q.level };
-  });
+export const logQuery = logQueryFields.transform(logWindow);
 export type LogQuery = z.output<typeof logQuery>;
+
+/**
+ * Query of the meter's system event log (001 §7): the tab reads the plain list, the maintenance
+ * page a window; `paged` says whether any window parameter was given. Checked like logQuery
+ * either way.
+ */
+export const meterEventLogQuery = logQueryFields.transform((q, ctx) => ({
+  ...logWindow(q, ctx),
+  paged: q.idStart !== undefined || q.idEnd !== undefined || q.timeStart !== undefined || q.timeEnd !== undefined,
+}));
+
 /** The query as the console sends it. */
 export type LogQueryParams = Partial<Record<'idStart' | 'idEnd' | 'timeStart' | 'timeEnd', number>> & { level?: string };
 

@@ -83,6 +83,24 @@ export const trendChartQuery = z.object({
   stat: z.enum(['avg', 'min', 'max'], { error: t.badStat }).optional(),
 });
 export type TrendChartQuery = z.infer<typeof trendChartQuery>;
+/** Energy charts take no statistic (a bucket's value is the cumulative register at its end): `points` only. */
+export const energyTrendQuery = z.object({
+  stat: z.never({ error: t.badStat }).optional(),
+  points: trendChartQuery.shape.points,
+});
+
+/** A chart call's path parameter, parsed: a malformed one is a 400 with its message on `spec`. */
+const specOf = <T>(parse: (spec: string) => ParseResult<T>) =>
+  z.string().transform((spec, ctx): T => {
+    const q = parse(spec);
+    if (!q.ok) {
+      ctx.addIssue({ code: 'custom', message: q.message });
+      return z.NEVER;
+    }
+    return q.value;
+  });
+export const realtimeTrendParams = z.object({ spec: specOf((spec) => parseTrendQuery('realtime', spec)) });
+export const energyTrendParams = z.object({ spec: specOf((spec) => parseTrendQuery('energy', spec)) });
 
 /** 001 §3 trend data row: Timestamp (unix seconds, the bucket start) and one value per column. */
 export const trendRow = z.object({ Timestamp: z.number() }).catchall(z.union([z.number(), z.string()]));

@@ -2,6 +2,7 @@
  * Transforms of trend data shared by the console (charts) and the module (reply capping):
  * energy differences (001 §3), the export size text (001 §3) and the M4 downsampler.
  */
+import { round } from '../numbers.ts';
 
 /** A trend row: Timestamp (unix seconds) plus one value per channel column. */
 export type TrendRow = { Timestamp: number } & Record<string, number | string>;
@@ -13,12 +14,6 @@ function cell(v: unknown): number | undefined {
   const n = typeof v === 'number' ? v : Number(v);
   // 001 §3: a value of '-1' is dropped (the device's mark for "no reading").
   return Number.isFinite(n) && n !== MISSING ? n : undefined;
-}
-
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
-  return r === 0 ? 0 : r;
 }
 
 /**

@@ -3,7 +3,7 @@
  * The wiring numbers here are the meter's (command/getWiringType), read together with mcStatus:
  * the two meter generations number their wiring types one apart, hence the paired cases.
  */
-import { CHANNEL_COUNT, DEFAULT_WIRING_TYPE, REALTIME_KEYS, type ReadingRow } from '@meter/contract';
+import { CHANNEL_COUNT, DEFAULT_WIRING_TYPE, PHASE_NAMES, REALTIME_KEYS, type ReadingRow } from '@meter/contract';
 import { MISSING } from '../../components/readings-table-data.ts';
 
 /** 001 §3 Wiring info, as command/getWiringType answers it. */
@@ -15,7 +15,7 @@ export interface WiringInfo {
 /** Used when the wiring call fails: the contract's default wiring, which none of the cases below names. */
 export const FALLBACK_WIRING: WiringInfo = { WiringType: DEFAULT_WIRING_TYPE, mcStatus: 1 };
 
-export const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;
+export { PHASE_NAMES };
 export const isPhaseName = (name: unknown): boolean => (PHASE_NAMES as readonly unknown[]).includes(name);
 
 /** 000 §9: mcStatus 1 with wiring 4, or mcStatus 0 with wiring 5, has no TOU for input channels. */

@@ -1,25 +1,18 @@
 /** Sign-in and sign-out (000 §4 Login, §7 users/authenticate, §8 Login messages). */
-import { endpoints, serverMessages, type Endpoint } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { Services } from '../../services.ts';
-import { handle, type HandlerInput } from '../registry.ts';
+import { endpoints, serverMessages } from '@meter/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { SignIn } from '../../services/users/index.ts';
+import { handle } from '../registry.ts';
 
-/**
- * The validated body with its schema's type. (registry.ts types `body` from `E['body']`, which is
- * optional in `Endpoint` and so never narrows to the schema; the value itself is the parsed body.)
- */
-type BodyOf<E extends Endpoint> = NonNullable<E['body']> extends infer S extends z.ZodType ? z.output<S> : never;
-const bodyOf = <E extends Endpoint>(_endpoint: E, input: HandlerInput<E>) => input.body as unknown as BodyOf<E>;
+export interface AuthApiOptions {
+  signIn: SignIn;
+}
 
-export function authRoutes(app: FastifyInstance, s: Services): void {
-  handle(app, endpoints.authenticate, (input) => {
-    const body = bodyOf(endpoints.authenticate, input);
-    return s.users.authenticate(body.username, body.password);
-  });
+export const authApi: FastifyPluginAsync<AuthApiOptions> = async (app, { signIn }) => {
+  handle(app, endpoints.authenticate, ({ body }) => signIn.authenticate(body.username, body.password));
 
   handle(app, endpoints.logout, ({ principal }) => {
-    s.users.logout(principal!);
+    signIn.logout(principal);
     return { value: serverMessages.success };
   });
-}
+};

@@ -1,13 +1,24 @@
 /** Device facts and commands of 000 §7: system mode, reboot, device information, names. */
 import { endpoints, serverMessages } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { networkInterfaces } from 'node:os';
-import type { Services } from '../../services.ts';
-import { formatBytes } from '../../services/device/device-service.ts';
+import type { ReadingSource } from '../../meter/reading-source.ts';
+import type { CertificateStore } from '../../services/certificates/certificate-store.ts';
+import { formatBytes, type DeviceService } from '../../services/device/device-service.ts';
+import type { ModuleEventLog } from '../../services/events/module-event-log.ts';
 import { handle } from '../registry.ts';
 
-export function deviceRoutes(app: FastifyInstance, s: Services): void {
-  const { device } = s;
+export interface DeviceApiOptions {
+  device: DeviceService;
+  certificate: CertificateStore;
+  /** The serial port test asks it for a reading. */
+  meter: ReadingSource;
+  events: ModuleEventLog;
+  now: () => number;
+  requestReboot: () => void;
+}
+
+export const deviceApi: FastifyPluginAsync<DeviceApiOptions> = async (app, { device, certificate, meter, events, now, requestReboot }) => {
 
   handle(app, endpoints.systemMode, () => ({ mode: device.state().systemMode }));
 
@@ -15,7 +26,7 @@ export function deviceRoutes(app: FastifyInstance, s: Services): void {
     reply
       .type('application/pkix-cert')
       .header('Content-Disposition', 'attachment; filename="cert_accu.cer"')
-      .send(s.certificate.der()),
+      .send(certificate.der()),
   );
 
   handle(app, endpoints.productionTestResult, () => {
@@ -36,14 +47,14 @@ export function deviceRoutes(app: FastifyInstance, s: Services): void {
         ethernet2: wired.length >= 2 ? 'PASS' : 'FAIL',
         wifi: Object.keys(networkInterfaces()).some((n) => n.startsWith('wl')) ? 'PASS' : 'FAIL',
         // The serial port talks to the meter: it passes when the meter answers a reading.
-        serialPort: Number.isFinite(s.meter.snapshot(s.ctx.now()).frequency) ? 'PASS' : 'FAIL',
+        serialPort: Number.isFinite(meter.snapshot(now()).frequency) ? 'PASS' : 'FAIL',
       },
     };
   });
 
   handle(app, endpoints.rebootSystem, ({ principal }) => {
-    s.events.write('Info', `Module reboot requested by ${principal!.userName}`);
-    s.ctx.requestReboot();
+    events.write('Info', `Module reboot requested by ${principal.userName}`);
+    requestReboot();
     return { value: serverMessages.success };
   });
 
@@ -65,4 +76,4 @@ export function deviceRoutes(app: FastifyInstance, s: Services): void {
     Object.fromEntries(device.state().userNames.map((u, i) => [`userId${i + 1}`, { channel: u.channel, userName: u.userName }])),
   );
   handle(app, endpoints.diNames, () => Object.fromEntries(device.state().diNames.map((name, i) => [`di${i + 1}Config`, { name }])));
-}
+};

@@ -1,18 +1,20 @@
 /**
  * The meter password (001 §7 command/meter/setMeterPassword). The four meter settings sections
- * (settings/meter, alarmConfig, ioConfig, userCtConfig) are served by the generic section
- * handler (api/sections) with the backends of services/meter-settings.
+ * are served by the generic section handler (api/sections) with the backends of
+ * services/meter-settings.
  */
 import { endpoints, meterSettingsTexts } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { MeterSettingsService } from '../../services/meter-settings/index.ts';
 import { handle } from '../registry.ts';
 
-export function meterSettingsRoutes(app: FastifyInstance, s: Services): void {
-  const settings = s.meterSettings;
+export interface MeterSettingsApiOptions {
+  meterSettings: MeterSettingsService;
+}
 
+export const meterSettingsApi: FastifyPluginAsync<MeterSettingsApiOptions> = async (app, { meterSettings: settings }) => {
   handle(app, endpoints.setMeterPassword, async ({ body, principal }) => {
-    await settings.changePassword(body.oldPassword, body.newPassword, principal?.userName ?? 'unknown');
+    await settings.changePassword(body.oldPassword, body.newPassword, principal.userName);
     return { value: meterSettingsTexts.passwordUpdated };
   });
-}
+};

@@ -1,49 +1,59 @@
 /**
- * Energy, demand, harmonics and IO readings (000 §7, 001 §7) and the relay command, served from
- * the meter's registers (energy, demand, counters, relays) and the snapshot (harmonics, DI status).
+ * Energy, demand, harmonics and IO readings (000 §7, 001 §7) and the relay command, read from the
+ * meter through its ReadingSource (registers for energy, demand, counters and relays; the
+ * snapshot's instant for harmonics and DI status).
  */
-import { CHANNEL_COUNT, RELAY_NAMES, endpoints, meterSettingsTexts, requestMessages, serverMessages } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
-import { diStatus } from '../../meter/registers/digital-io.ts';
-import { type RegisterSet, sumSets } from '../../meter/registers/energy.ts';
-import { inputCurrentSpectrum, phaseCurrentSpectrum, voltageSpectrum } from '../../meter/registers/harmonics.ts';
+import { CHANNEL_COUNT, PHASE_NAMES, RELAY_NAMES, endpoints, meterSettingsTexts, requestMessages, round, serverMessages } from '@meter/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { PHASES, type DemandView, type ReadingSource, type RegisterSet } from '../../meter/reading-source.ts';
+import { sumSets } from '../../meter/registers/energy.ts';
 import { currentHarmonicsRow, demandRow, energyRow, systemHarmonicsRow } from '../../meter/registers/rows.ts';
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
-import { channelInputs, inputChannelName, round, userNameOf } from '../../meter/rows.ts';
-import type { Services } from '../../services.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { channelInputs, inputChannelName, phaseName, userNameOf } from '../../meter/rows.ts';
+import type { DeviceService } from '../../services/device/device-service.ts';
+import type { ModuleEventLog } from '../../services/events/module-event-log.ts';
+import type { RelayController } from '../../services/meter-settings/relay-control.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
-const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;
-const SYSTEM_NAMES = [...PHASE_NAMES, 'System'] as const;
-const SYSTEM_SLOTS = [phaseSlot(0), phaseSlot(1), phaseSlot(2), SYSTEM_SLOT];
+/** The system tables' rows: the three phases, then the system. */
+const SYSTEM_ROWS = [...PHASES.map((ph) => ({ name: PHASE_NAMES[ph], slot: phaseSlot(ph) })), { name: 'System', slot: SYSTEM_SLOT }];
 
 /** A channel's rows as (name, input) pairs plus the user channel number, or 404 (as readings/realtime). */
-function resolveChannel(raw: string | undefined, wiring: number, userName: (channel: number) => string): { inputs: Array<[string, number]>; user?: number } {
-  const channel = /^\d{1,2}$/.test(raw ?? '') ? Number(raw) : NaN;
+function resolveChannel(raw: string, wiring: number, userName: (channel: number) => string): { inputs: Array<[string, number]>; user?: number } {
+  const channel = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
   const ids = Number.isInteger(channel) ? channelInputs(channel, wiring) : null;
   if (!ids) throw notFound(requestMessages.notFound);
   if (channel <= CHANNEL_COUNT) return { inputs: [[inputChannelName(channel, userName(channel)), channel]] };
-  return { inputs: ids.map((n, k): [string, number] => [PHASE_NAMES[k], n]), user: channel - CHANNEL_COUNT };
+  return { inputs: ids.map((n, k): [string, number] => [phaseName(k), n]), user: channel - CHANNEL_COUNT };
 }
 
-export function meteringRoutes(app: FastifyInstance, s: Services): void {
-  const reg = s.registers;
-  const zone = () => s.meter.config.timeZone ?? 0;
+export interface MeteringApiOptions {
+  meter: ReadingSource;
+  /** The User and Channel Mapping's names and the DI names. */
+  device: DeviceService;
+  /** Relay commands go through the relay outputs' settings (Alarm, Momentary). */
+  relays: RelayController;
+  events: ModuleEventLog;
+  now: () => number;
+}
+
+export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, { meter, device, relays, events, now }) => {
+  const zone = () => meter.config.timeZone ?? 0;
   // The layout the meter runs (the meter config's wiring code) and the User and Channel Mapping's names.
-  const channel = (raw: string | undefined) => resolveChannel(raw, s.meter.config.wiringType, (n) => userNameOf(s.device.state().userNames, n));
+  const channel = (raw: string) => resolveChannel(raw, meter.config.wiringType, (n) => userNameOf(device.state().userNames, n));
   const set = (slot: string): Readonly<RegisterSet> => {
-    const x = reg.energySet(slot);
+    const x = meter.energy(slot);
     if (!x) throw notFound(requestMessages.notFound);
     return x;
   };
-  const demand = (slot: string) => {
-    const v = reg.demandOf(slot);
+  const demand = (slot: string): DemandView => {
+    const v = meter.demand(slot);
     if (!v) throw notFound(requestMessages.notFound);
     return v;
   };
 
-  handle(app, endpoints.energySystem, () => SYSTEM_SLOTS.map((slot, i) => energyRow(SYSTEM_NAMES[i], set(slot))));
+  handle(app, endpoints.energySystem, () => SYSTEM_ROWS.map(({ name, slot }) => energyRow(name, set(slot))));
 
   handle(app, endpoints.energyChannel, ({ params }) => {
     const { inputs, user } = channel(params.channel);
@@ -53,7 +63,7 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
     return rows;
   });
 
-  handle(app, endpoints.demandSystem, () => SYSTEM_SLOTS.map((slot, i) => demandRow(SYSTEM_NAMES[i], demand(slot), zone(), slot !== SYSTEM_SLOT)));
+  handle(app, endpoints.demandSystem, () => SYSTEM_ROWS.map(({ name, slot }) => demandRow(name, demand(slot), zone(), slot !== SYSTEM_SLOT)));
 
   handle(app, endpoints.demandChannel, ({ params }) => {
     const { inputs, user } = channel(params.channel);
@@ -64,49 +74,45 @@ export function meteringRoutes(app: FastifyInstance, s: Services): void {
   });
 
   handle(app, endpoints.harmonicsVoltage, () => {
-    const snap = s.meter.snapshot(s.ctx.now());
-    const { seed, ctFullScale } = s.meter.config;
-    return PHASE_NAMES.map((name, ph) =>
-      systemHarmonicsRow(name, voltageSpectrum(seed, snap, ph as 0 | 1 | 2, ctFullScale), phaseCurrentSpectrum(seed, snap, ph as 0 | 1 | 2)),
-    );
+    const snap = meter.snapshot(now());
+    return PHASES.map((ph) => systemHarmonicsRow(PHASE_NAMES[ph], meter.voltageHarmonics(snap, ph), meter.phaseCurrentHarmonics(snap, ph)));
   });
 
   handle(app, endpoints.harmonicsCurrent, ({ params }) => {
     const { inputs } = channel(params.channel);
-    const snap = s.meter.snapshot(s.ctx.now());
-    return inputs.map(([name, n]) => currentHarmonicsRow(name, inputCurrentSpectrum(s.meter.config.seed, snap, n)));
+    const snap = meter.snapshot(now());
+    return inputs.map(([name, n]) => currentHarmonicsRow(name, meter.inputCurrentHarmonics(snap, n)));
   });
 
   handle(app, endpoints.io, () => {
-    const names = s.device.state().diNames;
-    const at = s.ctx.now();
-    const relays = reg.relays();
+    const names = device.state().diNames;
+    const ro = meter.relays();
     return {
-      di: reg.digitalInputs().map(({ setup, count }, i) => {
-        const counter = setup.type === 1 ? count : 0;
+      di: meter.digitalInputs(now()).map((di, i) => {
+        const counter = di.type === 1 ? di.count : 0;
         return {
           name: names[i] ?? `DI${i + 1}`,
-          status: diStatus(s.meter.config.seed, setup, i + 1, count, at),
+          status: di.status,
           counter,
-          value: round(counter * setup.ratio, 4),
-          unit: setup.unit,
-          type: setup.type,
+          value: round(counter * di.ratio, 4),
+          unit: di.unit,
+          type: di.type,
         };
       }),
       ro: [
-        { name: RELAY_NAMES[0], status: relays.ro1 },
-        { name: RELAY_NAMES[1], status: relays.ro2 },
+        { name: RELAY_NAMES[0], status: ro.ro1 },
+        { name: RELAY_NAMES[1], status: ro.ro2 },
       ],
     };
   });
 
   handle(app, endpoints.setRO, ({ body, principal }) => {
-    const before = reg.relays();
+    const before = meter.relays();
     // An Alarm-type relay follows the alarms; a Momentary one opens again after the RO pulse width.
-    const refused = s.meterSettings.relays.command({ ro1: body.ro1, ro2: body.ro2 }, s.ctx.now());
+    const refused = relays.command({ ro1: body.ro1, ro2: body.ro2 }, now());
     if (refused) throw badRequest(meterSettingsTexts.relayIsAlarmOutput(refused), { [`ro${refused}`]: meterSettingsTexts.relayIsAlarmOutput(refused) });
     const changed = (['ro1', 'ro2'] as const).filter((k) => before[k] !== body[k]);
-    for (const k of changed) s.events.write('Info', `Relay output ${k === 'ro1' ? 1 : 2} set to ${body[k] ? 'ON' : 'OFF'} by ${principal?.userName ?? 'unknown'}`);
+    for (const k of changed) events.write('Info', `Relay output ${k === 'ro1' ? 1 : 2} set to ${body[k] ? 'ON' : 'OFF'} by ${principal.userName}`);
     return { value: serverMessages.success };
   });
-}
+};

@@ -1,19 +1,27 @@
 /** Live readings of 000 §7, formatted from one meter snapshot per call. */
 import { endpoints, requestMessages } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { channelRows, systemRows, userNameOf } from '../../meter/rows.ts';
-import type { Services } from '../../services.ts';
-import { notFound } from '../errors.ts';
+import type { ReadingSource } from '../../meter/reading-source.ts';
+import type { DeviceService } from '../../services/device/device-service.ts';
+import { notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
-export function readingsRoutes(app: FastifyInstance, s: Services): void {
-  handle(app, endpoints.realtimeSystem, () => systemRows(s.meter.snapshot(s.ctx.now())));
+export interface ReadingsApiOptions {
+  meter: ReadingSource;
+  /** The User and Channel Mapping's names. */
+  device: DeviceService;
+  now: () => number;
+}
+
+export const readingsApi: FastifyPluginAsync<ReadingsApiOptions> = async (app, { meter, device, now }) => {
+  handle(app, endpoints.realtimeSystem, () => systemRows(meter.snapshot(now())));
 
   handle(app, endpoints.realtimeChannel, ({ params }) => {
-    const channel = /^\d{1,2}$/.test(params.channel ?? '') ? Number(params.channel) : NaN;
+    const channel = /^\d{1,2}$/.test(params.channel) ? Number(params.channel) : NaN;
     // The layout the meter runs and the name the User and Channel Mapping gives the channel.
-    const rows = Number.isInteger(channel) ? channelRows(s.meter.snapshot(s.ctx.now()), channel, s.meter.config.wiringType, userNameOf(s.device.state().userNames, channel)) : null;
+    const rows = Number.isInteger(channel) ? channelRows(meter.snapshot(now()), channel, meter.config.wiringType, userNameOf(device.state().userNames, channel)) : null;
     if (!rows) throw notFound(requestMessages.notFound);
     return rows;
   });
-}
+};

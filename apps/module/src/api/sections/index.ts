@@ -5,8 +5,9 @@
  * hook and the error shape are the ones of every other call.
  */
 import { IF_REVISION_HEADER, REVISION_HEADER, endpoints, serverMessages, type Endpoint } from '@meter/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { SectionService } from '../../services/sections/section-service.ts';
+import { unauthorized } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
 const quoted = (revision: string) => `"${revision}"`;
@@ -19,12 +20,17 @@ export function revisionsOf(header: string | string[] | undefined): string[] | u
   return tags.includes('*') ? undefined : tags;
 }
 
-/** `table`: the contract's endpoints; a test adds the pair of a fixture section. */
-export function sectionRoutes(app: FastifyInstance, s: Services, table: readonly Endpoint[] = Object.values(endpoints)): void {
-  const sections = s.sections;
+export interface SectionsApiOptions {
+  sections: SectionService;
+  /** The contract's endpoints unless told (a test serves the pair of a fixture section). */
+  table?: readonly Endpoint[];
+}
+
+export const sectionsApi: FastifyPluginAsync<SectionsApiOptions> = async (app, { sections, table = Object.values(endpoints) }) => {
   for (const endpoint of table) {
     const section = endpoint.section;
     if (!section || !sections.serves(section)) continue;
+    if (endpoint.auth.kind === 'public') throw new Error(`${endpoint.method} ${endpoint.path}: settings are never public`);
     if (endpoint.method === 'GET') {
       handle(app, endpoint, ({ reply }) => {
         const { data, revision } = sections.read(section);
@@ -36,7 +42,9 @@ export function sectionRoutes(app: FastifyInstance, s: Services, table: readonly
         app,
         endpoint,
         ({ body, request, reply, principal }) => {
-          const { revision } = sections.save(section, body, principal?.userName ?? 'unknown', revisionsOf(request.headers[IF_REVISION_HEADER]));
+          // Never public (checked above): the auth hook has resolved the caller.
+          if (!principal) throw unauthorized();
+          const { revision } = sections.save(section, body, principal.userName, revisionsOf(request.headers[IF_REVISION_HEADER]));
           reply.header(REVISION_HEADER, quoted(revision));
           return { value: serverMessages.success };
         },
@@ -44,4 +52,4 @@ export function sectionRoutes(app: FastifyInstance, s: Services, table: readonly
       );
     }
   }
-}
+};

@@ -3,12 +3,12 @@
  * Clear Logs. Chart replies carry `Server-Timing: db;dur=<ms>` (the store's time), so the
  * console's developer tools and the bench see server time apart from the network.
  */
-import { endpoints, parseTrendQuery, serverMessages, trendChartQuery, trendTexts } from '@meter/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { endpoints, serverMessages, trendTexts } from '@meter/contract';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
-import type { Services } from '../../services.ts';
-import { TrendRefusal } from '../../services/trends/index.ts';
-import { badRequest, notFound, validationError } from '../errors.ts';
+import type { ModuleEventLog } from '../../services/events/module-event-log.ts';
+import { TrendRefusal, type TrendService } from '../../services/trends/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
 function timed<T>(reply: FastifyReply, work: () => T): T {
@@ -16,12 +16,6 @@ function timed<T>(reply: FastifyReply, work: () => T): T {
   const out = work();
   reply.header('Server-Timing', `db;dur=${(performance.now() - t0).toFixed(2)}`);
   return out;
-}
-
-function chartQuery(query: Record<string, string | undefined>) {
-  const parsed = trendChartQuery.safeParse({ points: query.points, stat: query.stat });
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
 }
 
 /** A refusal of the store (range, unrecorded parameters, file name) is a 400 with its field. */
@@ -34,30 +28,24 @@ function refusal<T>(work: () => T): T {
   }
 }
 
-export function trendsRoutes(app: FastifyInstance, s: Services): void {
-  const { trends } = s;
+export interface TrendsApiOptions {
+  trends: TrendService;
+  events: ModuleEventLog;
+}
 
-  handle(app, endpoints.realtimeTrend, ({ params, query, reply }) => {
-    const q = parseTrendQuery('realtime', params.spec ?? '');
-    if (!q.ok) throw badRequest(q.message, { spec: q.message });
-    const { points, stat } = chartQuery(query);
-    return timed(reply, () => trends.queryRealtime({ ...q.value, points, stat }));
-  });
+export const trendsApi: FastifyPluginAsync<TrendsApiOptions> = async (app, { trends, events }) => {
 
-  handle(app, endpoints.energyTrend, ({ params, query, reply }) => {
-    const q = parseTrendQuery('energy', params.spec ?? '');
-    if (!q.ok) throw badRequest(q.message, { spec: q.message });
-    if (query.stat !== undefined) throw badRequest(trendTexts.badStat);
-    chartQuery(query); // validated like the realtime call; energy is never thinned (see queryEnergy)
-    return timed(reply, () => trends.queryEnergy(q.value));
-  });
+  handle(app, endpoints.realtimeTrend, ({ params, query, reply }) => timed(reply, () => trends.queryRealtime({ ...params.spec, points: query.points, stat: query.stat })));
+
+  // `points` is validated like the realtime call's, but energy is never thinned (see queryEnergy).
+  handle(app, endpoints.energyTrend, ({ params, reply }) => timed(reply, () => trends.queryEnergy(params.spec)));
 
   handle(app, endpoints.trendLogRange, () => trends.range());
   handle(app, endpoints.trendLogExportStatus, () => trends.exports.status());
 
   handle(app, endpoints.exportTrendLog, ({ body, principal }) => {
     refusal(() => trends.exports.start(body));
-    s.events.write('Info', `Trend log file generation started by ${principal!.userName}`);
+    events.write('Info', `Trend log file generation started by ${principal.userName}`);
     return { value: serverMessages.success };
   });
 
@@ -71,14 +59,13 @@ export function trendsRoutes(app: FastifyInstance, s: Services): void {
 
   handle(app, endpoints.resetTrendLog, ({ principal }) => {
     trends.reset();
-    s.events.write('Info', `Trend logs cleared by ${principal!.userName}`);
+    events.write('Info', `Trend logs cleared by ${principal.userName}`);
     return { value: serverMessages.success };
   });
 
   handle(app, endpoints.trendLogFile, ({ params, reply }) => {
-    const name = params.fileName ?? '';
-    const path = refusal(() => trends.exports.filePath(name));
+    const path = refusal(() => trends.exports.filePath(params.fileName));
     if (!path) throw notFound();
-    return reply.type('application/zip').header('Content-Disposition', `attachment; filename="${name}"`).send(createReadStream(path));
+    return reply.type('application/zip').header('Content-Disposition', `attachment; filename="${params.fileName}"`).send(createReadStream(path));
   });
-}
+};

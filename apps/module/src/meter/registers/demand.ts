@@ -16,7 +16,10 @@ export interface DemandSettings {
   window: number;
 }
 
-/** One measuring point's demand; the value arrays hold one entry per quantity (A, kW, kvar, kVA). */
+/**
+ * One measuring point's demand. Every value array (and each sub-interval's `v`) holds one entry
+ * per quantity (A, kW, kvar, kVA), so an index of one is in range in all of them.
+ */
 export interface DemandTrack {
   /** index of the sub-interval in progress (time / sub length), -1 before the first sample */
   sub: number;
@@ -50,18 +53,18 @@ function closeSub(t: DemandTrack, index: number, count: number, endMs: number): 
   const n = t.acc.length;
   if (t.accMs > 0) {
     const v = new Array<number>(n);
-    for (let q = 0; q < n; q++) v[q] = t.acc[q] / t.accMs;
+    for (let q = 0; q < n; q++) v[q] = t.acc[q]! / t.accMs;
     t.subs.push({ i: index, v });
   }
   // Oldest first, so what fell out of the window is at the front (catch-up runs this a million times).
-  while (t.subs.length > 0 && t.subs[0].i <= index - count) t.subs.shift();
+  while (t.subs[0] && t.subs[0].i <= index - count) t.subs.shift();
   if (t.subs.length > 0) {
     for (let q = 0; q < n; q++) {
       let sum = 0;
-      for (const x of t.subs) sum += x.v[q];
+      for (const x of t.subs) sum += x.v[q]!;
       const d = sum / t.subs.length;
       t.demand[q] = d;
-      if (t.peakTime[q] === 0 || Math.abs(d) > Math.abs(t.peak[q])) {
+      if (t.peakTime[q] === 0 || Math.abs(d) > Math.abs(t.peak[q]!)) {
         t.peak[q] = d;
         t.peakTime[q] = endMs;
       }
@@ -89,7 +92,7 @@ export function feedDemand(t: DemandTrack, s: DemandSettings, values: readonly n
     t.sub = index;
     const end = (index + 1) * subMs;
     const b = Math.min(to, end);
-    for (let q = 0; q < values.length; q++) t.acc[q] += values[q] * (b - a);
+    for (let q = 0; q < values.length; q++) t.acc[q]! += values[q]! * (b - a);
     t.accMs += b - a;
     if (b === end) {
       closeSub(t, index, count, end);
@@ -97,7 +100,7 @@ export function feedDemand(t: DemandTrack, s: DemandSettings, values: readonly n
     }
     a = b;
   }
-  for (let q = 0; q < values.length; q++) t.last[q] = values[q];
+  for (let q = 0; q < values.length; q++) t.last[q] = values[q]!;
 }
 
 /**
@@ -113,7 +116,7 @@ export function predictDemand(t: DemandTrack, s: DemandSettings, atMs: number): 
   const inWindow = t.subs.filter((x) => x.i > t.sub - count && x.i < t.sub);
   const span = inWindow.length * subMs + t.accMs + remaining;
   if (span <= 0) return [...t.last];
-  return t.last.map((v, q) => (inWindow.reduce((sum, x) => sum + x.v[q] * subMs, 0) + t.acc[q] + v * remaining) / span);
+  return t.last.map((v, q) => (inWindow.reduce((sum, x) => sum + x.v[q]! * subMs, 0) + t.acc[q]! + v * remaining) / span);
 }
 
 /** Peaks start again (at the month's turn, like a billing meter's maximum demand). */

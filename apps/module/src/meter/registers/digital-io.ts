@@ -52,10 +52,12 @@ export function newCounters(): CounterState {
  */
 export function countPulses(state: CounterState, setup: readonly DiSetup[], loading: number, hours: number): void {
   setup.forEach((di, i) => {
-    if (di.type !== DI_TYPE.counter || hours <= 0) return;
-    const x = state.fraction[i] + di.pulsesPerHour * (0.1 + 0.9 * Math.min(1, Math.max(0, loading))) * hours;
+    const count = state.counts[i];
+    const fraction = state.fraction[i];
+    if (di.type !== DI_TYPE.counter || hours <= 0 || count === undefined || fraction === undefined) return;
+    const x = fraction + di.pulsesPerHour * (0.1 + 0.9 * Math.min(1, Math.max(0, loading))) * hours;
     const whole = Math.floor(x);
-    state.counts[i] += whole;
+    state.counts[i] = count + whole;
     state.fraction[i] = x - whole;
   });
 }

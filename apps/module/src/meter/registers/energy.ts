@@ -5,27 +5,10 @@
  */
 import { TOU_RATES, type TouRate } from '@meter/contract';
 import type { Zone } from '../local-time.ts';
+import type { RegisterSet, TouBuckets } from '../reading-source.ts';
 import { type TouSchedule, isNextMonth, localCalendar, rateAt, splitAtLocalHours } from './tou-schedule.ts';
 
 const MS_PER_HOUR = 3_600_000;
-
-export type TouBuckets = Record<TouRate, number>;
-
-export interface RegisterSet {
-  /** kWh, P > 0 */
-  importActive: number;
-  /** kWh, P < 0 (as a positive number) */
-  exportActive: number;
-  /** kvarh, Q > 0 (lagging) */
-  importReactive: number;
-  /** kvarh, Q < 0 (leading), as a positive number */
-  exportReactive: number;
-  /** kVAh, always counts up */
-  apparent: number;
-  /** import active energy by rate */
-  currentMonth: TouBuckets;
-  priorMonth: TouBuckets;
-}
 
 export interface EnergyState {
   /** 'YYYY-MM' of the current month, device zone */

@@ -7,18 +7,12 @@
 import { HARMONIC_ORDERS } from '@meter/contract';
 import { drift, jitter } from '../noise.ts';
 import { BUILDING } from '../profiles.ts';
-import type { MeterSnapshot } from '../reading-source.ts';
+import type { MeterSnapshot, Phase, Spectrum } from '../reading-source.ts';
 import { buildingLoading } from './sampling.ts';
 
 const MINUTE = 60_000;
 /** Noise streams of this file, apart from the simulator's (noise.ts STREAM uses 1..9). */
 const STREAM = { orderDrift: 201, orderNoise: 202, voltageOrder: 203 } as const;
-
-/** A spectrum: `orders[k]` is order k + 2 in %, with its THD. */
-export interface Spectrum {
-  orders: number[];
-  thd: number;
-}
 
 /** THD = sqrt(Σ h²) over the listed orders, in % when the orders are in %. */
 export function thd(orders: readonly number[]): number {
@@ -28,7 +22,7 @@ export function thd(orders: readonly number[]): number {
 type Template = Readonly<Record<number, number>>;
 
 // Typical spectra at full load (% of fundamental), orders not listed take a small even/odd floor.
-const SPECTRA: Readonly<Record<string, Template>> = {
+const SPECTRA = {
   // Switch-mode supplies without PFC (PCs, chargers): strong 3rd, falling odd series.
   smps: { 3: 22, 5: 14, 7: 7, 9: 4, 11: 3, 13: 2, 15: 1.5, 17: 1.2, 19: 1 },
   // LED drivers: like smps, a little milder.
@@ -43,7 +37,7 @@ const SPECTRA: Readonly<Record<string, Template>> = {
   motor: { 3: 1.5, 5: 4, 7: 2.5, 11: 1, 13: 0.8 },
   // Resistive cooking with some electronics.
   mixed: { 3: 5, 5: 3, 7: 2, 9: 1, 11: 0.8 },
-};
+} satisfies Record<string, Template>;
 
 /** Load type of each simulated profile, by its label in profiles.ts. */
 const LOAD_TYPE: Readonly<Record<string, keyof typeof SPECTRA>> = {
@@ -104,21 +98,23 @@ export function inputCurrentSpectrum(seed: number, snap: MeterSnapshot, input: n
  * A phase current's spectrum: the inputs' harmonic currents add with some diversity (their
  * angles differ), relative to the phase's fundamental.
  */
-export function phaseCurrentSpectrum(seed: number, snap: MeterSnapshot, phase: 0 | 1 | 2): Spectrum {
+export function phaseCurrentSpectrum(seed: number, snap: MeterSnapshot, phase: Phase): Spectrum {
   const inputs = snap.inputs.filter((x) => x.phase === phase);
   const fundamental = snap.phases[phase].current;
   if (fundamental <= 0) return ZERO;
+  const spectra = inputs.map((x) => ({ amps: x.current, orders: inputCurrentSpectrum(seed, snap, x.input).orders }));
   const orders = HARMONIC_ORDERS.map((order, k) => {
     // Triplens of single-phase rectifiers are nearly in phase; other orders cancel more.
     const diversity = order % 3 === 0 ? 0.95 : 0.85;
-    const amps = inputs.reduce((sum, x) => sum + (x.current * inputCurrentSpectrum(seed, snap, x.input).orders[k]) / 100, 0);
+    // Every spectrum holds one value per HARMONIC_ORDERS entry.
+    const amps = spectra.reduce((sum, x) => sum + (x.amps * x.orders[k]!) / 100, 0);
     return (100 * diversity * amps) / fundamental;
   });
   return clampThd(orders, 0, MAX_CURRENT_THD);
 }
 
 /** Voltage spectrum of a phase: grows with the building's loading, stays within THD 1-4 %. */
-export function voltageSpectrum(seed: number, snap: MeterSnapshot, phase: 0 | 1 | 2, ctFullScale: readonly number[]): Spectrum {
+export function voltageSpectrum(seed: number, snap: MeterSnapshot, phase: Phase, ctFullScale: readonly number[]): Spectrum {
   const loading = buildingLoading(snap, ctFullScale);
   const orders = build(VOLTAGE, 0.55 + 0.6 * loading, seed, 100 + phase, snap.time, STREAM.voltageOrder);
   return clampThd(orders, VOLTAGE_THD_RANGE[0], VOLTAGE_THD_RANGE[1]);

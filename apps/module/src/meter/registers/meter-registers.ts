@@ -6,10 +6,10 @@
  */
 import { DEMAND_DEFAULTS, DEMAND_METHOD, type DemandMethod } from '@meter/contract';
 import { uniform } from '../noise.ts';
-import type { ReadingSource } from '../reading-source.ts';
+import type { DemandView, RegisterSet, RelayState, SnapshotSource } from '../reading-source.ts';
 import { type DemandSettings, type DemandTrack, feedDemand, newTrack, predictDemand, resetPeaks, restartWindow } from './demand.ts';
 import { type CounterState, DEFAULT_DI_SETUP, type DiSetup, countPulses, newCounters } from './digital-io.ts';
-import { type EnergyState, type RegisterSet, type StepPowers, integrateEnergy, scaleLifetime } from './energy.ts';
+import { type EnergyState, type StepPowers, integrateEnergy, scaleLifetime } from './energy.ts';
 import type { RegisterStore } from './register-store.ts';
 import { buildingLoading, sampleSlots } from './sampling.ts';
 import { DEFAULT_TOU_SCHEDULE, type TouSchedule, monthKey, startOfLocalMonth } from './tou-schedule.ts';
@@ -43,21 +43,9 @@ interface DemandState {
   settings: DemandSettings;
   tracks: Record<string, DemandTrack>;
 }
-export interface RelayState {
-  ro1: 0 | 1;
-  ro2: 0 | 1;
-}
-
-/** Per slot and quantity (current A, kW, kvar, kVA): demand, peak, peak time (ms, 0 none), prediction. */
-export interface DemandView {
-  demand: number[];
-  peak: number[];
-  peakTime: number[];
-  prediction: number[];
-}
 
 export interface RegistersOptions {
-  meter: ReadingSource;
+  meter: SnapshotSource;
   store: RegisterStore;
   seed: number;
   schedule?: TouSchedule;
@@ -251,7 +239,7 @@ export class MeterRegisters {
   }
 
   digitalInputs(): Array<{ setup: DiSetup; count: number }> {
-    return this.diSetup.map((setup, i) => ({ setup, count: this.counters.counts[i] }));
+    return this.diSetup.map((setup, i) => ({ setup, count: this.counters.counts[i] ?? 0 }));
   }
 
   /**

@@ -11,15 +11,13 @@ import {
   NO_DEMAND_TIME,
   TOU_KEYS,
   TOU_RATES,
+  round,
   type DemandRow,
   type EnergyRow,
   type ReadingRow,
 } from '@meter/contract';
 import type { Zone } from '../local-time.ts';
-import { round } from '../rows.ts';
-import { type RegisterSet, bucketTotal } from './energy.ts';
-import type { Spectrum } from './harmonics.ts';
-import type { DemandView } from './meter-registers.ts';
+import type { DemandView, RegisterSet, Spectrum } from '../reading-source.ts';
 import { localCalendar } from './tou-schedule.ts';
 
 const kwh = (v: number) => round(v, 2);
@@ -60,10 +58,11 @@ export function demandRow(name: string, view: DemandView, zone: Zone, withCurren
     if (p === 'current' && !withCurrent) continue;
     const k = DEMAND_KEYS[p];
     const q = QUANTITY[p];
-    row[k.demand] = round(view.demand[q], 3);
-    row[k.peak] = round(view.peak[q], 3);
-    row[k.peakTime] = formatPeakTime(zone, view.peakTime[q]);
-    row[k.prediction] = round(view.prediction[q], 3);
+    // A DemandView holds the four quantities QUANTITY indexes.
+    row[k.demand] = round(view.demand[q]!, 3);
+    row[k.peak] = round(view.peak[q]!, 3);
+    row[k.peakTime] = formatPeakTime(zone, view.peakTime[q]!);
+    row[k.prediction] = round(view.prediction[q]!, 3);
   }
   return row as DemandRow;
 }
@@ -72,7 +71,7 @@ const pct = (v: number) => round(v, 2);
 
 function spectrumCells(spectrum: Spectrum, thdKey: string, orderKey: (n: number) => string): ReadingRow {
   const row: ReadingRow = { [thdKey]: pct(spectrum.thd) };
-  HARMONIC_ORDERS.forEach((order, k) => (row[orderKey(order)] = pct(spectrum.orders[k])));
+  HARMONIC_ORDERS.forEach((order, k) => (row[orderKey(order)] = pct(spectrum.orders[k]!)));
   return row;
 }
 

@@ -4,7 +4,7 @@
  */
 import { CHANNEL_COUNT, MAX_USER_CHANNELS } from '@meter/contract';
 import { average, combinePowers } from '../physics.ts';
-import type { MeterSnapshot } from '../reading-source.ts';
+import { inputOf, type MeterSnapshot } from '../reading-source.ts';
 import { channelInputs } from '../rows.ts';
 
 export interface SlotValues {
@@ -39,7 +39,7 @@ export function sampleSlots(snap: MeterSnapshot, wiring: number, withUserChannel
     for (let u = 1; u <= MAX_USER_CHANNELS; u++) {
       const ids = channelInputs(CHANNEL_COUNT + u, wiring);
       if (!ids) continue;
-      const inputs = ids.map((n) => snap.inputs[n - 1]);
+      const inputs = ids.map((n) => inputOf(snap, n));
       // Same composition as the realtime Total row: vector sum of powers, mean current.
       const c = combinePowers(inputs);
       out.set(userSlot(u), { current: average(inputs.map((x) => x.current)), p: c.p, q: c.q, s: c.s });

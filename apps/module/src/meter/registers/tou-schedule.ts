@@ -27,7 +27,7 @@ function offsetOf(zone: Zone, atMs: number): number {
 }
 
 /** Rate periods of one day type: [start hour, rate], ascending from 0; a period runs to the next start. */
-export type DayPlan = ReadonlyArray<readonly [number, TouRate]>;
+export type DayPlan = readonly [readonly [0, TouRate], ...(readonly [number, TouRate])[]];
 
 export interface TouSchedule {
   /** Monday to Friday */
@@ -85,9 +85,12 @@ export function monthKey(zone: Zone, atMs: number): string {
 
 /** Whether month `b` directly follows month `a` ('2026-01' → '2026-02', '2025-12' → '2026-01'). */
 export function isNextMonth(a: string, b: string): boolean {
-  const [ya, ma] = a.split('-').map(Number);
-  const [yb, mb] = b.split('-').map(Number);
-  return yb * 12 + mb === ya * 12 + ma + 1;
+  // A malformed key counts as NaN months, which follow nothing.
+  const months = (key: string) => {
+    const [year = NaN, month = NaN] = key.split('-').map(Number);
+    return year * 12 + month;
+  };
+  return months(b) === months(a) + 1;
 }
 
 /** First instant of the device-zone month the instant falls in (DST-safe: searched, not assumed). */

@@ -3,8 +3,7 @@
  * then per input (CH1..CH18) current, powers, PF and load type with the system totals, and the
  * frequency. Energy, demand, power-quality and I/O columns join when those registers exist.
  */
-import { CHANNEL_COUNT, REALTIME_MASK_BITS as B } from '@meter/contract';
-import { round } from '../../meter/rows.ts';
+import { CHANNEL_COUNT, REALTIME_MASK_BITS as B, round } from '@meter/contract';
 import type { MeterSnapshot } from '../../meter/reading-source.ts';
 
 export interface Column {

@@ -8,7 +8,7 @@
 import { closeSync, existsSync, openSync, readSync, statSync, appendFileSync, ftruncateSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Zone } from '../../meter/local-time.ts';
-import type { ReadingSource } from '../../meter/reading-source.ts';
+import type { SnapshotSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import { csvLine, fileStamp, isoWithOffset, localString } from '../logs/csv.ts';
 import { realTimeColumns } from './columns.ts';
@@ -26,7 +26,7 @@ export interface LoggerState {
 
 export interface LoggerDeps {
   kv: KeyValueStore;
-  meter: ReadingSource;
+  meter: SnapshotSource;
   zone: () => Zone;
   /** Test hook (MODULE_DATALOG_INTERVAL_SECONDS): replaces every logger's interval. */
   intervalSeconds?: number;

@@ -95,10 +95,16 @@ export class AlarmEngine {
       const holds = value !== undefined && this.holds(limit, value);
       const st = this.limitState(key);
       if (holds === st.active) {
-        if (st.pendingSince !== null) (st.pendingSince = null), (changed = true);
+        if (st.pendingSince !== null) {
+          st.pendingSince = null;
+          changed = true;
+        }
         return;
       }
-      if (st.pendingSince === null) (st.pendingSince = now), (changed = true);
+      if (st.pendingSince === null) {
+        st.pendingSince = now;
+        changed = true;
+      }
       if (now - st.pendingSince >= limit.delay) {
         this.transition(i + 1, limit, holds, value, now);
         changed = true;

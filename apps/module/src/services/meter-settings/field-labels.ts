@@ -5,14 +5,24 @@
  */
 import { ALARM_LABELS, GENERAL_LABELS, IO_LABELS, type MeterSettingsSection } from '@meter/contract';
 
+/** The number a key names by its pattern ('di3Config' → 3), or undefined. */
+const numberIn = (pattern: RegExp, key: string): number | undefined => {
+  const m = pattern.exec(key);
+  return m ? Number(m[1]) : undefined;
+};
+
 export function fieldLabel(section: MeterSettingsSection, key: string): string | undefined {
   if (section === 'general') return key === 'optionalSealConfig' ? GENERAL_LABELS.optionalSealConfig : undefined;
-  let m: RegExpExecArray | null;
-  if (section === 'alarm') return (m = /^alarmId(\d+)$/.exec(key)) ? ALARM_LABELS.row(Number(m[1])) : undefined;
+  if (section === 'alarm') {
+    const n = numberIn(/^alarmId(\d+)$/, key);
+    return n === undefined ? undefined : ALARM_LABELS.row(n);
+  }
   if (section === 'io') {
-    if ((m = /^di(\d+)Config$/.exec(key))) return `DI${m[1]}`;
+    const n = numberIn(/^di(\d+)Config$/, key);
+    if (n !== undefined) return `DI${n}`;
     if (key === 'systemEventAlarm') return 'System Event Alarm';
     return key === 'diAdvancedOptions' ? IO_LABELS.diAdvancedOptions : undefined;
   }
-  return (m = /^userId(\d+)$/.exec(key)) ? `User ${m[1]}` : undefined;
+  const n = numberIn(/^userId(\d+)$/, key);
+  return n === undefined ? undefined : `User ${n}`;
 }

@@ -3,7 +3,7 @@
  * what they drive: the relay outputs, the alarm limits and the system events, every second.
  */
 import { meterSettingsTexts as t, type AnySection, type MeterContext } from '@meter/contract';
-import { badRequest } from '../../api/errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';

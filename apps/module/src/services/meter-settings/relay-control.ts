@@ -12,7 +12,8 @@
  * The physical state lives in the registers (readings/io); the timing here is kept in the kv.
  */
 import { RO_OUTPUT_MODE, RO_TYPE } from '@meter/contract';
-import type { MeterRegisters, RelayState } from '../../meter/registers/meter-registers.ts';
+import type { RelayState } from '../../meter/reading-source.ts';
+import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import type { IoDoc } from './defaults.ts';
 
@@ -31,6 +32,8 @@ interface Timing {
 const KEY = 'meterSettings.relayTiming';
 const fresh = (): Timing => ({ activeAlarms: [[], []], holdUntil: [0, 0], pulseUntil: [0, 0] });
 const keyOf = (n: RelayNo) => (n === 1 ? 'ro1' : 'ro2') as keyof RelayState;
+/** A relay's place in the Timing pairs. */
+const slotOf = (n: RelayNo) => (n === 1 ? 0 : 1);
 
 export class RelayController {
   private timing: Timing;
@@ -62,7 +65,7 @@ export class RelayController {
     const cur = this.registers.relays();
     const next: RelayState = { ...cur };
     for (const n of [1, 2] as const) {
-      const i = n - 1;
+      const i = slotOf(n);
       const momentary = this.mode(n) === RO_OUTPUT_MODE.momentary;
       if (this.isAlarmOutput(n)) {
         const on = momentary ? now < this.timing.pulseUntil[i] : this.timing.activeAlarms[i].length > 0 || now < this.timing.holdUntil[i];
@@ -83,7 +86,7 @@ export class RelayController {
     for (const n of [1, 2] as const) if (this.isAlarmOutput(n) && state[keyOf(n)] !== cur[keyOf(n)]) return n;
     for (const n of [1, 2] as const) {
       if (!this.isAlarmOutput(n) && this.mode(n) === RO_OUTPUT_MODE.momentary && state[keyOf(n)] === 1 && cur[keyOf(n)] === 0) {
-        this.timing.pulseUntil[n - 1] = now + this.settings().roPulseWidth;
+        this.timing.pulseUntil[slotOf(n)] = now + this.settings().roPulseWidth;
       }
     }
     this.persist();
@@ -93,9 +96,9 @@ export class RelayController {
 
   /** An alarm limit with this relay as output started (true) or ended (false). */
   alarm(n: RelayNo, alarmId: number, active: boolean, now: number): void {
-    const list = this.timing.activeAlarms[n - 1].filter((id) => id !== alarmId);
+    const list = this.timing.activeAlarms[slotOf(n)].filter((id) => id !== alarmId);
     if (active) list.push(alarmId);
-    this.timing.activeAlarms[n - 1] = list;
+    this.timing.activeAlarms[slotOf(n)] = list;
     // Kept whatever the type, so a relay switched to Alarm later follows the active alarms.
     if (active && this.isAlarmOutput(n)) this.startHold(n, now);
     this.persist();
@@ -113,8 +116,8 @@ export class RelayController {
 
   private startHold(n: RelayNo, now: number): void {
     const s = this.settings();
-    this.timing.holdUntil[n - 1] = now + s.roAlarmOutputTime;
-    this.timing.pulseUntil[n - 1] = now + s.roPulseWidth;
+    this.timing.holdUntil[slotOf(n)] = now + s.roAlarmOutputTime;
+    this.timing.pulseUntil[slotOf(n)] = now + s.roPulseWidth;
   }
 
   /** After the I/O settings changed: a relay whose type or mode changed opens. */
@@ -126,8 +129,8 @@ export class RelayController {
       const changed = n === 1 ? before.ro1Type !== after.ro1Type || before.ro1OutputMode !== after.ro1OutputMode : before.ro2Type !== after.ro2Type || before.ro2OutputMode !== after.ro2OutputMode;
       if (!changed) continue;
       next[keyOf(n)] = 0;
-      this.timing.holdUntil[n - 1] = 0;
-      this.timing.pulseUntil[n - 1] = 0;
+      this.timing.holdUntil[slotOf(n)] = 0;
+      this.timing.pulseUntil[slotOf(n)] = 0;
     }
     this.persist();
     if (next.ro1 !== cur.ro1 || next.ro2 !== cur.ro2) this.registers.setRelays(next);

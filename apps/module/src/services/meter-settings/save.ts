@@ -31,7 +31,7 @@ import {
   type UserCtConfig,
   type UserMapping,
 } from '@meter/contract';
-import { badRequest } from '../../api/errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { MeterEventLog } from '../logs/meter-event-log.ts';
 import type { SectionBackend, SectionWrite } from '../sections/section-backend.ts';

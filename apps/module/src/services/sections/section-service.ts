@@ -19,18 +19,16 @@ import {
   type AnySection,
   type SectionContextKind,
   type SectionContexts,
-  type SectionDef,
 } from '@meter/contract';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { ApiError, badRequest, validationError } from '../../api/errors.ts';
+import { badRequest, conflict, validationError } from '../../errors.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { changeList } from './audit.ts';
 import { setValueAt, stableJson, valueAt, withoutSecrets } from './document.ts';
 import { type SectionBackend, type SectionDoc, kvSectionBackend } from './section-backend.ts';
 
-const conflict = (message: string) => new ApiError(409, message);
 
 /** The live device context of each kind a section's rules may depend on ('none' needs none). */
 export type SectionContextProviders = { [K in Exclude<SectionContextKind, 'none'>]?: () => SectionContexts[K] };

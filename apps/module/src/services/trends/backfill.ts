@@ -11,7 +11,7 @@
  * meter was commissioned it reads 0. Only time before the earliest sample is filled.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { ReadingSource } from '../../meter/reading-source.ts';
+import type { SnapshotSource } from '../../meter/reading-source.ts';
 import { packSample, toUnits } from './codec.ts';
 import { RETENTION } from './retention.ts';
 import { Accumulator } from './rollup.ts';
@@ -28,7 +28,7 @@ export interface BackfillOptions {
   energyDays?: number;
   /** ms */
   now: number;
-  meter: ReadingSource;
+  meter: SnapshotSource;
   harmonics: HarmonicsSource;
   energy: EnergySource;
   onProgress?(message: string): void;

@@ -4,7 +4,7 @@
  * the end of each bucket, led by one base row so the console's differences give a value for
  * every requested bucket. An optional pixel width caps the rows with M4.
  */
-import { m4Rows, type EnergyTrendParameter, type RealtimeTrendParameter, type TrendInterval, type TrendRow } from '@meter/contract';
+import { m4Rows, round, type EnergyTrendParameter, type RealtimeTrendParameter, type TrendInterval, type TrendRow } from '@meter/contract';
 import { energyBase, energyBuckets, realtimeBuckets } from './bucket-reader.ts';
 import { BucketPlan, type ZoneClock } from './buckets.ts';
 import { fromUnits, type Stat } from './codec.ts';
@@ -36,12 +36,6 @@ export interface EnergyQuery {
   start: number;
   end: number;
   interval: TrendInterval;
-}
-
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
-  return r === 0 ? 0 : r;
 }
 
 export function queryRealtime(s: QueryStores, q: RealtimeQuery): TrendRow[] {

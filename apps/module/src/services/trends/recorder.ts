@@ -6,7 +6,7 @@
  * registers of the minute that ended. Every 10 s a small retention batch runs in its own
  * transaction, so no single tick carries both.
  */
-import type { ReadingSource } from '../../meter/reading-source.ts';
+import type { SnapshotSource } from '../../meter/reading-source.ts';
 import type { ZoneClock } from './buckets.ts';
 import { packSample, toUnits } from './codec.ts';
 import type { EnergyStore } from './energy-store.ts';
@@ -19,7 +19,7 @@ import type { TrendDb } from './trend-db.ts';
 
 export interface RecorderDeps {
   db: TrendDb;
-  meter: ReadingSource;
+  meter: SnapshotSource;
   harmonics: HarmonicsSource;
   energy: EnergySource;
   clock: ZoneClock;

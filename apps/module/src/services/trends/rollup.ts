@@ -30,8 +30,8 @@ export class Accumulator {
       if (!Number.isFinite(v)) continue;
       if (v < this.min[i]!) this.min[i] = v;
       if (v > this.max[i]!) this.max[i] = v;
-      this.sum[i] += v;
-      this.weight[i]++;
+      this.sum[i]! += v;
+      this.weight[i]!++;
     }
   }
 
@@ -43,8 +43,8 @@ export class Accumulator {
       if (!Number.isFinite(a)) continue;
       if (r.min[i]! < this.min[i]!) this.min[i] = r.min[i]!;
       if (r.max[i]! > this.max[i]!) this.max[i] = r.max[i]!;
-      this.sum[i] += a * r.n;
-      this.weight[i] += r.n;
+      this.sum[i]! += a * r.n;
+      this.weight[i]! += r.n;
     }
   }
 

@@ -1,11 +1,10 @@
 /**
- * Where the trend store reads what the snapshot does not carry: voltage THD (the harmonics
- * registers) and the cumulative energy registers. Two small interfaces, so a Modbus meter (or a
+ * Where the trend store reads what the snapshot does not carry: voltage THD (the meter's
+ * harmonics) and the cumulative energy registers. Two small interfaces, so a Modbus meter (or a
  * change in the registers' API) is one adapter here, not a change in the store.
  */
 import { CHANNEL_COUNT } from '@meter/contract';
-import type { MeterSnapshot, ReadingSource } from '../../meter/reading-source.ts';
-import { voltageSpectrum } from '../../meter/registers/harmonics.ts';
+import type { HarmonicReadings, MeterSnapshot } from '../../meter/reading-source.ts';
 import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';
 import { inputSlot, phaseSlot, SYSTEM_SLOT } from '../../meter/registers/sampling.ts';
 import { ENERGY_COLUMNS, ENERGY_PARAMS, ENERGY_VALUE_COUNT } from './series.ts';
@@ -23,13 +22,10 @@ export interface EnergySource {
   totals(): Float64Array;
 }
 
-/** The harmonics registers' voltage spectrum: deterministic from (seed, time), like the simulator. */
-export function registerHarmonics(meter: ReadingSource): HarmonicsSource {
+/** The meter's voltage spectrum of each phase at the snapshot's instant. */
+export function registerHarmonics(meter: HarmonicReadings): HarmonicsSource {
   return {
-    vthd(snap) {
-      const { seed, ctFullScale } = meter.config;
-      return [0, 1, 2].map((ph) => voltageSpectrum(seed, snap, ph as 0 | 1 | 2, ctFullScale).thd) as [number, number, number];
-    },
+    vthd: (snap) => [meter.voltageHarmonics(snap, 0).thd, meter.voltageHarmonics(snap, 1).thd, meter.voltageHarmonics(snap, 2).thd],
   };
 }
 

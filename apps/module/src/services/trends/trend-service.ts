@@ -3,7 +3,7 @@
  * log range, the export and Clear Logs. The API and the backfill use this and nothing inside.
  */
 import type { TimeZone } from '@meter/contract';
-import type { ReadingSource } from '../../meter/reading-source.ts';
+import type { SnapshotSource } from '../../meter/reading-source.ts';
 import type { SecondTicker } from '../clock/second-ticker.ts';
 import { ZoneClock } from './buckets.ts';
 import { EnergyStore } from './energy-store.ts';
@@ -18,7 +18,7 @@ import { ALL_TABLES, openTrendDb, trendDbBytes, type TrendDb } from './trend-db.
 
 export interface TrendServiceOptions {
   dataDir: string;
-  meter: ReadingSource;
+  meter: SnapshotSource;
   harmonics: HarmonicsSource;
   energy: EnergySource;
   /** The device time zone (rollup days, presets, CSV stamps). */

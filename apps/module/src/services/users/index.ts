@@ -1,32 +1,58 @@
-/** Builds the user services and the auth hook's principal resolver for one running module. */
+/**
+ * User management for one running module, composed from small parts: the SQLite repository,
+ * the settings (policy, general config, API token), sign-in, accounts and roles, plus the
+ * sessions and the auth hook's principal resolver.
+ */
 import { API_TOKEN_PERMISSION } from '@meter/contract';
-import type { PrincipalResolver } from '../../api/auth-hook.ts';
-import type { ModuleContext, Principal } from '../../context.ts';
+import type { ModuleContext, Principal, PrincipalResolver } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { SessionStore } from '../sessions/session-store.ts';
-import { UserService } from './user-service.ts';
+import { UserAccounts } from './accounts.ts';
+import { prepareUsers } from './first-start.ts';
+import { Roles } from './roles.ts';
+import { SignIn } from './sign-in.ts';
+import { UserRepository } from './user-repository.ts';
+import { UserSettings } from './user-settings.ts';
 
 export { SessionStore } from '../sessions/session-store.ts';
-export { UserService } from './user-service.ts';
+export { UserAccounts } from './accounts.ts';
+export { Roles } from './roles.ts';
+export { SignIn } from './sign-in.ts';
+export { UserSettings } from './user-settings.ts';
+
+export interface UserServices {
+  signIn: SignIn;
+  accounts: UserAccounts;
+  roles: Roles;
+  settings: UserSettings;
+}
 
 export async function createUserServices(
   ctx: ModuleContext,
   events: ModuleEventLog,
-): Promise<{ users: UserService; sessions: SessionStore; resolvePrincipal: PrincipalResolver }> {
+): Promise<{ users: UserServices; sessions: SessionStore; resolvePrincipal: PrincipalResolver }> {
+  const repo = new UserRepository(ctx.db);
+  const settings = new UserSettings(ctx, events);
   // The store reads the live settings on every use, so saving them takes effect at once.
-  const sessions: SessionStore = new SessionStore({
+  const sessions = new SessionStore({
     now: () => ctx.now(),
-    maxSessions: () => users.maxLoginUser(),
-    timeoutMinutes: () => users.sessionTimeoutMinutes(),
+    maxSessions: () => settings.maxLoginUser(),
+    timeoutMinutes: () => settings.sessionTimeoutMinutes(),
   });
-  const users: UserService = new UserService(ctx, events, sessions);
-  await users.init();
+  await prepareUsers(ctx, repo, settings, events);
+  const signIn = new SignIn(repo, settings, sessions, events, () => ctx.now());
+  const users: UserServices = {
+    signIn,
+    accounts: new UserAccounts(ctx, repo, settings, sessions, events),
+    roles: new Roles(repo, events),
+    settings,
+  };
 
   const resolvePrincipal: PrincipalResolver = (token) => {
     const session = sessions.resolve(token);
     if (session) {
       // Permission comes from the user's current role: role edits reach live sessions at once.
-      const principal = users.principalOf(session.userName);
+      const principal = signIn.principalOf(session.userName);
       if (!principal) {
         // Removed or locked since sign-in.
         sessions.endId(session.id);
@@ -34,7 +60,7 @@ export async function createUserServices(
       }
       return { ...principal, sessionId: session.id };
     }
-    if (users.isApiToken(token)) {
+    if (settings.isApiToken(token)) {
       const api: Principal = { kind: 'apiToken', userName: 'api', accessLevel: 'api', permission: API_TOKEN_PERMISSION };
       return api;
     }

@@ -5,11 +5,11 @@
  */
 import type { PasswordPolicy } from '@meter/contract';
 import type { SectionBackend } from '../sections/section-backend.ts';
-import type { UserService } from './user-service.ts';
+import type { UserSettings } from './user-settings.ts';
 
-export function passwordPolicyBackend(users: UserService): SectionBackend<PasswordPolicy> {
+export function passwordPolicyBackend(settings: UserSettings): SectionBackend<PasswordPolicy> {
   return {
-    read: () => users.passwordPolicy(),
-    write: (next) => users.savePasswordPolicy(next),
+    read: () => settings.passwordPolicy(),
+    write: (next) => settings.savePasswordPolicy(next),
   };
 }

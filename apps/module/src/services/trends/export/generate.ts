@@ -4,7 +4,7 @@
  * at a time and a Stop is seen within one window. Timestamps are ISO 8601 with the device
  * zone's offset at that instant (it changes across DST, and the stamp says so).
  */
-import { isoWithOffset, type TimeZone } from '@meter/contract';
+import { isoWithOffset, round, type TimeZone } from '@meter/contract';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { energyBuckets, realtimeBuckets, type Bucket } from '../bucket-reader.ts';
 import { BucketPlan } from '../buckets.ts';
@@ -31,12 +31,6 @@ export interface GenerateOptions {
   cancelled(): boolean;
   /** After each window: the last bucket written and the rows so far. */
   onProgress(t: number, rows: number): void;
-}
-
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
-  return r === 0 ? 0 : r;
 }
 
 /**

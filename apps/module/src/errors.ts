@@ -1,3 +1,7 @@
+/**
+ * Failures any layer may throw: services refuse with these, and the app's error handler turns
+ * them into the `{data: {value, errors}}` reply. Kept out of `api/` so services never import HTTP.
+ */
 import { serverMessages } from '@meter/contract';
 import type { z } from 'zod';
 
@@ -16,13 +20,17 @@ export const badRequest = (message: string, errors?: Record<string, string>) => 
 export const unauthorized = (message: string = serverMessages.unauthorized) => new ApiError(401, message);
 export const forbidden = (message: string = serverMessages.forbidden) => new ApiError(403, message);
 export const notFound = (message: string = serverMessages.notFound) => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
 
-/** Zod issues → 400 with the first message as the human text and every message by field path. */
-export function validationError(error: z.ZodError): ApiError {
+/**
+ * Zod issues → 400 with the first message as the human text and every message by field path.
+ * `fallback` names the part that failed, for an issue without a message.
+ */
+export function validationError(error: z.ZodError, fallback: string = serverMessages.invalidBody): ApiError {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
     errors[key] ??= issue.message;
   }
-  return new ApiError(400, error.issues[0]?.message ?? serverMessages.invalidBody, errors);
+  return new ApiError(400, error.issues[0]?.message ?? fallback, errors);
 }

@@ -1,0 +1,171 @@
+/**
+ * User accounts (002 §7.9): the list, adding, configuring, locking and removing users, and
+ * password changes (an administrator's, and a user's own with the current password). User admin
+ * can not be removed, locked or given another role. A change that ends access ends the user's
+ * sessions.
+ */
+import { ADMIN_ACCESS_LEVEL, ADMIN_USER_NAME, serverMessages, type PasswordPolicy, type UserAddBody, type UserListEntry } from '@meter/contract';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ModuleContext, Principal } from '../../context.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import type { ModuleEventLog } from '../events/module-event-log.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import { INITIAL_PASSWORD_FILE } from './first-start.ts';
+import { DAY_MS, checkHistory, checkMinimumAge, checkPolicy, checkReplacesDefault } from './password-rules.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { failStateOf, lockActive, type UserRepository, type UserRow } from './user-repository.ts';
+import type { UserSettings } from './user-settings.ts';
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+function entryOf(row: UserRow, policy: PasswordPolicy, now: number): UserListEntry {
+  return {
+    name: row.name,
+    accessLevel: row.access_level,
+    multipleLogin: row.multiple_login === 1,
+    overridePwdPolicy: row.override_pwd_policy === 1,
+    registerTime: seconds(row.register_time),
+    passwordExpirationTime: policy.pwdExpireDays > 0 ? seconds(row.password_changed_at + policy.pwdExpireDays * DAY_MS) : 0,
+    lastLoginTime: seconds(row.last_login_time),
+    status: row.status === 1 ? 1 : 0,
+    lockedOut: lockActive(failStateOf(row), now),
+  };
+}
+
+export class UserAccounts {
+  constructor(
+    private readonly ctx: ModuleContext,
+    private readonly repo: UserRepository,
+    private readonly settings: UserSettings,
+    private readonly sessions: SessionStore,
+    private readonly events: ModuleEventLog,
+  ) {}
+
+  list(): UserListEntry[] {
+    const policy = this.settings.passwordPolicy();
+    const now = this.ctx.now();
+    return this.repo.users().map((r) => entryOf(r, policy, now));
+  }
+
+  get(name: string): UserListEntry {
+    return entryOf(this.repo.requireUser(name), this.settings.passwordPolicy(), this.ctx.now());
+  }
+
+  private refuseUnknownRole(accessLevel: string): void {
+    if (!this.repo.role(accessLevel)) throw badRequest(serverMessages.roleNotFound(accessLevel), { accessLevel: serverMessages.roleNotFound(accessLevel) });
+  }
+
+  async add(body: UserAddBody, actor: Principal): Promise<void> {
+    // Checked before hashing (a quick refusal) and again in the transaction (the truth).
+    const check = () => {
+      if (this.repo.userNameTaken(body.name)) throw badRequest(serverMessages.userExists(body.name), { name: serverMessages.userExists(body.name) });
+      this.refuseUnknownRole(body.accessLevel);
+    };
+    check();
+    const override = body.overridePwdPolicy ?? false;
+    if (!override) checkPolicy(this.settings.passwordPolicy(), body.password, 'password');
+    const hash = await hashPassword(body.password);
+    this.repo.tx(() => {
+      check();
+      const now = this.ctx.now();
+      this.repo.insertUser({
+        name: body.name,
+        hash,
+        accessLevel: body.accessLevel,
+        overridePwdPolicy: override,
+        multipleLogin: body.multipleLogin ?? true,
+        at: now,
+        isDefault: false,
+      });
+      this.repo.addHistory(body.name, hash, now);
+      this.events.write('Info', `User ${body.name} (role ${body.accessLevel}) added by ${actor.userName}`);
+    });
+  }
+
+  saveConfig(name: string, body: { accessLevel: string; multipleLogin: boolean }, actor: Principal): void {
+    this.repo.tx(() => {
+      this.repo.requireUser(name);
+      this.refuseUnknownRole(body.accessLevel);
+      if (name === ADMIN_USER_NAME && body.accessLevel !== ADMIN_ACCESS_LEVEL) throw badRequest(serverMessages.adminKeepsAdminRole, { accessLevel: serverMessages.adminKeepsAdminRole });
+      this.repo.updateUserConfig(name, body.accessLevel, body.multipleLogin);
+      this.events.write('Info', `User ${name} configuration saved by ${actor.userName} (role ${body.accessLevel})`);
+    });
+  }
+
+  /** lockout 1 locks (status 1) and ends the user's sessions; 0 unlocks, failed-attempt lockout included. */
+  setLockout(name: string, lockout: 0 | 1, actor: Principal): void {
+    this.repo.tx(() => {
+      const row = this.repo.requireUser(name);
+      if (lockout === 1) {
+        if (name === ADMIN_USER_NAME) throw badRequest(serverMessages.adminUserProtected);
+        this.repo.lockUser(name);
+        this.events.write('Info', `User ${name} locked by ${actor.userName}`);
+      } else {
+        const policy = this.settings.passwordPolicy();
+        const now = this.ctx.now();
+        // An account locked by password expiry may sign in once more and must change its password.
+        const expired = policy.pwdExpireDays > 0 && now >= row.password_changed_at + (policy.pwdExpireDays + policy.gracePeriodDays) * DAY_MS;
+        this.repo.unlockUser(name, expired);
+        this.events.write('Info', `User ${name} unlocked by ${actor.userName}`);
+      }
+    });
+    if (lockout === 1) this.sessions.endUser(name);
+  }
+
+  remove(name: string, actor: Principal): void {
+    this.repo.tx(() => {
+      this.repo.requireUser(name);
+      if (name === ADMIN_USER_NAME) throw badRequest(serverMessages.adminUserProtected);
+      this.repo.deleteUser(name);
+      this.events.write('Info', `User ${name} removed by ${actor.userName}`);
+    });
+    this.sessions.endUser(name);
+  }
+
+  /** PUT usermg/user/pwd/{username}: an administrator sets another user's password. */
+  async setPassword(pathName: string, body: { name: string; password: string; overridePwdPolicy: boolean }, actor: Principal): Promise<void> {
+    if (body.name !== pathName) throw badRequest(serverMessages.nameMismatch, { name: serverMessages.nameMismatch });
+    if (pathName === ADMIN_USER_NAME) throw forbidden(serverMessages.adminPasswordNeedsCurrent);
+    const row = this.repo.requireUser(pathName);
+    const policy = this.settings.passwordPolicy();
+    if (!body.overridePwdPolicy) {
+      checkPolicy(policy, body.password, 'password');
+      checkMinimumAge(row, policy, this.ctx.now(), 'password');
+    }
+    await checkHistory(this.repo, row, body.password, policy, 'password');
+    const hash = await hashPassword(body.password);
+    this.commitPassword(row, hash, body.overridePwdPolicy, `Password of user ${pathName} changed by ${actor.userName}`);
+  }
+
+  /** PATCH command/setPassword: a signed-in user changes their own password with the current one. */
+  async changeOwnPassword(principal: Principal, body: { username: string; oldPassword: string; newPassword: string }): Promise<void> {
+    if (principal.kind !== 'user' || body.username !== principal.userName) throw forbidden();
+    const row = this.repo.requireUser(body.username);
+    if (!(await verifyPassword(body.oldPassword, row.password_hash))) {
+      this.events.write('Error', `Password change of user ${row.name} refused: current password incorrect`);
+      throw badRequest(serverMessages.currentPasswordIncorrect, { oldPassword: serverMessages.currentPasswordIncorrect });
+    }
+    const policy = this.settings.passwordPolicy();
+    checkPolicy(policy, body.newPassword, 'newPassword');
+    checkMinimumAge(row, policy, this.ctx.now(), 'newPassword');
+    checkReplacesDefault(row, body.oldPassword, body.newPassword, 'newPassword');
+    await checkHistory(this.repo, row, body.newPassword, policy, 'newPassword');
+    const hash = await hashPassword(body.newPassword);
+    this.commitPassword(row, hash, false, `User ${row.name} changed its password`);
+  }
+
+  /** Stores a new password: clears the default flag, records history, ends the user's sessions. */
+  private commitPassword(row: UserRow, hash: string, override: boolean, event: string): void {
+    this.repo.tx(() => {
+      if (!this.repo.user(row.name)) throw notFound(serverMessages.userNotFound(row.name));
+      const now = this.ctx.now();
+      this.repo.setPassword(row.name, hash, now, override);
+      this.repo.addHistory(row.name, hash, now);
+      this.events.write('Info', event);
+    });
+    this.sessions.endUser(row.name);
+    // The printed first password is no longer valid: do not leave it lying around.
+    if (row.name === ADMIN_USER_NAME) rmSync(join(this.ctx.config.dataDir, INITIAL_PASSWORD_FILE), { force: true });
+  }
+}

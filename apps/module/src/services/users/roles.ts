@@ -1,0 +1,60 @@
+/**
+ * Roles (002 §7.9): four permission levels each. The permission of a session is computed from its
+ * user's role on every request, so a saved role reaches live sessions at once. Role admin keeps
+ * its name and its edit on user configuration, and only user admin may change it.
+ */
+import { ADMIN_ACCESS_LEVEL, ADMIN_USER_NAME, serverMessages, type Role } from '@meter/contract';
+import type { Principal } from '../../context.ts';
+import { badRequest, forbidden } from '../../errors.ts';
+import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { roleOf, type UserRepository } from './user-repository.ts';
+
+export class Roles {
+  constructor(
+    private readonly repo: UserRepository,
+    private readonly events: ModuleEventLog,
+  ) {}
+
+  list(): Role[] {
+    return this.repo.roles().map(roleOf);
+  }
+
+  get(name: string): Role {
+    return roleOf(this.repo.requireRole(name));
+  }
+
+  add(role: Role, actor: Principal): void {
+    this.repo.tx(() => {
+      if (this.repo.roleNameTaken(role.name)) throw badRequest(serverMessages.roleExists(role.name), { name: serverMessages.roleExists(role.name) });
+      this.repo.insertRole(role);
+      this.events.write('Info', `Role ${role.name} added by ${actor.userName}`);
+    });
+  }
+
+  /** Saves a role (a new name in the body renames it; its users follow). */
+  save(pathName: string, role: Role, actor: Principal): void {
+    this.repo.tx(() => {
+      this.repo.requireRole(pathName);
+      if (pathName === ADMIN_ACCESS_LEVEL) {
+        if (actor.userName !== ADMIN_USER_NAME) throw forbidden(serverMessages.adminRoleProtected);
+        if (role.name !== ADMIN_ACCESS_LEVEL) throw badRequest(serverMessages.adminRoleNotRenamable, { name: serverMessages.adminRoleNotRenamable });
+        if (role.userConfigAllow !== 0) throw badRequest(serverMessages.adminRoleKeepsUserConfig, { userConfigAllow: serverMessages.adminRoleKeepsUserConfig });
+      }
+      if (role.name !== pathName && this.repo.roleNameTaken(role.name, pathName)) {
+        throw badRequest(serverMessages.roleExists(role.name), { name: serverMessages.roleExists(role.name) });
+      }
+      this.repo.updateRole(pathName, role);
+      this.events.write('Info', `Role ${pathName} saved by ${actor.userName}${role.name !== pathName ? ` (renamed ${role.name})` : ''}`);
+    });
+  }
+
+  remove(name: string, actor: Principal): void {
+    this.repo.tx(() => {
+      this.repo.requireRole(name);
+      if (name === ADMIN_ACCESS_LEVEL) throw badRequest(serverMessages.adminRoleNotRemovable);
+      if (this.repo.roleInUse(name)) throw badRequest(serverMessages.roleInUse(name));
+      this.repo.deleteRole(name);
+      this.events.write('Info', `Role ${name} removed by ${actor.userName}`);
+    });
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Sign-in and sign-out (000 §4, §7 users/authenticate, §8): the password check, lockout after
+ * failed attempts, password expiry and its grace period, and the caller behind a live session.
+ * Lockout state lives in SQLite (it survives a restart); sessions live in the SessionStore.
+ */
+import { ADMIN_USER_NAME, permissionFromFlags, serverMessages, type PasswordPolicy, type SessionUser } from '@meter/contract';
+import { createHash } from 'node:crypto';
+import type { Principal } from '../../context.ts';
+import { ApiError, unauthorized } from '../../errors.ts';
+import type { ModuleEventLog } from '../events/module-event-log.ts';
+import type { CreatedSession, SessionStore } from '../sessions/session-store.ts';
+import { DAY_MS } from './password-rules.ts';
+import { dummyHash, verifyPassword } from './passwords.ts';
+import { NO_FAILURES, failStateOf, lockActive, roleOf, type FailState, type UserRepository } from './user-repository.ts';
+import type { UserSettings } from './user-settings.ts';
+
+/** Failed-attempt state of unknown user names, so they lock out like real ones (bounded). */
+const PHANTOM_LIMIT = 1000;
+
+/**
+ * One failed attempt under the policy. The count starts at the first failure and resets once the
+ * window has passed (window 0: never resets); reaching maxFailedAttempts locks (0: never locks)
+ * for failedLoginWaitSeconds (0: until an administrator unlocks) and restarts the count.
+ */
+export function registerFailure(s: FailState, policy: PasswordPolicy, now: number): { state: FailState; locked: boolean } {
+  if (policy.maxFailedAttempts === 0) return { state: { ...NO_FAILURES }, locked: false };
+  let { failedCount, firstFailedAt } = s;
+  const window = policy.failedLoginAttemptWindowsSeconds * 1000;
+  if (failedCount > 0 && window > 0 && now - firstFailedAt >= window) failedCount = 0;
+  if (failedCount === 0) firstFailedAt = now;
+  failedCount++;
+  if (failedCount >= policy.maxFailedAttempts) {
+    const wait = policy.failedLoginWaitSeconds;
+    return { state: { failedCount: 0, firstFailedAt: 0, lockedUntil: wait > 0 ? now + wait * 1000 : -1 }, locked: true };
+  }
+  return { state: { failedCount, firstFailedAt, lockedUntil: 0 }, locked: false };
+}
+
+type Outcome = { ok: true; user: SessionUser } | { ok: false; error: ApiError };
+
+export class SignIn {
+  private readonly phantom = new Map<string, FailState>();
+
+  constructor(
+    private readonly repo: UserRepository,
+    private readonly settings: UserSettings,
+    private readonly sessions: SessionStore,
+    private readonly events: ModuleEventLog,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * 000 §7 users/authenticate. A wrong user name and a wrong password cost one scrypt each and
+   * give the same reply. Locks answer 401 with a text containing 'locked by administrator' (the
+   * console's marker, 000 §8).
+   */
+  async authenticate(username: string, password: string): Promise<SessionUser> {
+    const before = this.repo.user(username);
+    const verified = await verifyPassword(password, before?.password_hash ?? (await dummyHash()));
+    const policy = this.settings.passwordPolicy();
+    const now = this.now();
+    let created: CreatedSession | null = null;
+    let outcome: Outcome;
+    try {
+      outcome = this.repo.tx((): Outcome => {
+        const row = this.repo.user(username);
+        if (!row) return this.phantomFailure(username, policy, now);
+        // The password changed while it was being checked: the check was against the old one.
+        const ok = verified && row.password_hash === before?.password_hash;
+        let state = failStateOf(row);
+        if (lockActive(state, now)) {
+          this.events.write('Error', `Sign-in refused for user ${row.name}: account locked after failed attempts`);
+          return { ok: false, error: unauthorized(serverMessages.lockedOut) };
+        }
+        if (state.lockedUntil !== 0) state = { ...NO_FAILURES }; // the wait is over
+        if (!ok) {
+          const r = registerFailure(state, policy, now);
+          this.repo.writeFailState(row.name, r.state);
+          if (r.locked) {
+            const until = r.state.lockedUntil === -1 ? 'until an administrator unlocks it' : `for ${policy.failedLoginWaitSeconds} s`;
+            this.events.write('Critical', `User ${row.name} locked out after ${policy.maxFailedAttempts} failed sign-in attempts, ${until}`);
+            return { ok: false, error: unauthorized(serverMessages.lockedOut) };
+          }
+          this.events.write('Error', `Sign-in failed for user ${row.name}: incorrect password`);
+          return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
+        }
+        // The password is right from here on: the failure count restarts whatever follows.
+        this.repo.writeFailState(row.name, NO_FAILURES);
+        if (row.status === 1) {
+          this.events.write('Error', `Sign-in refused for user ${row.name}: account locked by administrator`);
+          return { ok: false, error: unauthorized(serverMessages.lockedByAdministrator) };
+        }
+        let mustChange = row.is_default === 1;
+        if (!mustChange && policy.pwdExpireDays > 0) {
+          const expiresAt = row.password_changed_at + policy.pwdExpireDays * DAY_MS;
+          if (now >= expiresAt) {
+            const inGrace = policy.gracePeriodDays > 0 && now < expiresAt + policy.gracePeriodDays * DAY_MS;
+            // User admin is never locked (nobody could unlock it): it must change the password instead.
+            if (inGrace || row.name === ADMIN_USER_NAME) mustChange = true;
+            else {
+              this.repo.lockUser(row.name);
+              this.events.write('Critical', `User ${row.name} locked: password expired`);
+              return { ok: false, error: unauthorized(serverMessages.passwordExpired) };
+            }
+          }
+        }
+        const role = this.repo.role(row.access_level);
+        if (!role) return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
+        created = this.sessions.create(row.name, { multipleLogin: row.multiple_login === 1 });
+        if (!created) {
+          this.events.write('Error', `Sign-in refused for user ${row.name}: maximum number of concurrent logins reached`);
+          return { ok: false, error: new ApiError(429, serverMessages.tooManySessions) };
+        }
+        this.repo.setLastLogin(row.name, now);
+        this.events.write('Info', `User ${row.name} signed in${mustChange ? ' (password change required)' : ''}`);
+        return {
+          ok: true,
+          user: {
+            token: created.token,
+            userName: row.name,
+            accessLevel: row.access_level,
+            permission: permissionFromFlags(roleOf(role)),
+            default: mustChange,
+          },
+        };
+      });
+    } catch (err) {
+      // A session opened inside a transaction that then failed must not outlive it.
+      const c = created as CreatedSession | null;
+      if (c) this.sessions.endId(c.session.id);
+      throw err;
+    }
+    if (!outcome.ok) throw outcome.error;
+    return outcome.user;
+  }
+
+  /**
+   * Unknown user names count failures and lock out like real accounts (in memory), so the
+   * lockout reply does not tell which names exist. The name is not logged: it may be a password
+   * typed into the wrong field.
+   */
+  private phantomFailure(username: string, policy: PasswordPolicy, now: number): Outcome {
+    // Keyed by a digest: a client can not fill memory with long names.
+    const key = createHash('sha256').update(username, 'utf8').digest('base64url');
+    let state = this.phantom.get(key) ?? { ...NO_FAILURES };
+    this.phantom.delete(key);
+    if (lockActive(state, now)) {
+      this.phantom.set(key, state);
+      this.events.write('Error', 'Sign-in failed: unknown user name');
+      return { ok: false, error: unauthorized(serverMessages.lockedOut) };
+    }
+    if (state.lockedUntil !== 0) state = { ...NO_FAILURES };
+    const r = registerFailure(state, policy, now);
+    this.phantom.set(key, r.state);
+    // Maps iterate in insertion order: the first key is the oldest entry.
+    for (const oldest of this.phantom.keys()) {
+      if (this.phantom.size <= PHANTOM_LIMIT) break;
+      this.phantom.delete(oldest);
+    }
+    this.events.write('Error', 'Sign-in failed: unknown user name');
+    return { ok: false, error: unauthorized(r.locked ? serverMessages.lockedOut : serverMessages.incorrectCredentials) };
+  }
+
+  logout(principal: Principal): void {
+    if (principal.sessionId) this.sessions.endId(principal.sessionId);
+    this.events.write('Info', `User ${principal.userName} signed out`);
+  }
+
+  /** The caller behind a live session, with the permission of the user's current role. */
+  principalOf(userName: string): Principal | null {
+    const row = this.repo.user(userName);
+    if (!row || row.status === 1) return null;
+    const role = this.repo.role(row.access_level);
+    if (!role) return null;
+    return { kind: 'user', userName: row.name, accessLevel: row.access_level, permission: permissionFromFlags(roleOf(role)) };
+  }
+}

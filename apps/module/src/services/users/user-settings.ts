@@ -1,0 +1,78 @@
+/**
+ * The settings of user management (002 §3.16, §7.9): the password policy, the general user
+ * configuration (maxLoginUser; sessionTimeout is the policy's) and the API token. Kept in the
+ * key-value store; read live on every use, so a save takes effect at once.
+ */
+import { DEFAULT_MAX_LOGIN_USER, DEFAULT_PASSWORD_POLICY, type GeneralUserConfig, type PasswordPolicy } from '@meter/contract';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ModuleContext, Principal } from '../../context.ts';
+import type { ModuleEventLog } from '../events/module-event-log.ts';
+
+export const KV_PASSWORD_POLICY = 'users.passwordPolicy';
+export const KV_GENERAL = 'users.general';
+export const KV_API_TOKEN = 'users.apiToken';
+
+/** Constant-time string comparison: hashing first gives equal lengths and no early exit. */
+function safeEqual(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+export class UserSettings {
+  constructor(
+    private readonly ctx: ModuleContext,
+    private readonly events: ModuleEventLog,
+  ) {}
+
+  private tx(fn: () => void): void {
+    this.ctx.db.transaction(fn)();
+  }
+
+  passwordPolicy(): PasswordPolicy {
+    const stored = this.ctx.kv.getOrInit<PasswordPolicy>(KV_PASSWORD_POLICY, () => ({ ...DEFAULT_PASSWORD_POLICY }));
+    return { ...DEFAULT_PASSWORD_POLICY, ...stored };
+  }
+
+  /** Inside the section store's transaction, which writes the module event log entries. */
+  savePasswordPolicy(policy: PasswordPolicy): void {
+    this.ctx.kv.set(KV_PASSWORD_POLICY, { ...policy });
+  }
+
+  /** maxLoginUser, and sessionTimeout which is the password policy's (one setting, two screens). */
+  generalConfig(): GeneralUserConfig {
+    const stored = this.ctx.kv.getOrInit<{ maxLoginUser: number }>(KV_GENERAL, () => ({ maxLoginUser: DEFAULT_MAX_LOGIN_USER }));
+    return { maxLoginUser: stored.maxLoginUser ?? DEFAULT_MAX_LOGIN_USER, sessionTimeout: this.passwordPolicy().sessionTimeout };
+  }
+
+  saveGeneralConfig(config: GeneralUserConfig, actor: Principal): void {
+    this.tx(() => {
+      this.ctx.kv.set(KV_GENERAL, { maxLoginUser: config.maxLoginUser });
+      this.ctx.kv.set(KV_PASSWORD_POLICY, { ...this.passwordPolicy(), sessionTimeout: config.sessionTimeout });
+      this.events.write('Info', `General user configuration saved by ${actor.userName}`);
+    });
+  }
+
+  maxLoginUser(): number {
+    return this.generalConfig().maxLoginUser;
+  }
+
+  sessionTimeoutMinutes(): number {
+    return this.passwordPolicy().sessionTimeout;
+  }
+
+  apiToken(): string {
+    return this.ctx.kv.getOrInit<string>(KV_API_TOKEN, () => randomBytes(32).toString('base64url'));
+  }
+
+  regenerateApiToken(actor: Principal): void {
+    this.tx(() => {
+      this.ctx.kv.set(KV_API_TOKEN, randomBytes(32).toString('base64url'));
+      this.events.write('Info', `API token reset by ${actor.userName}`);
+    });
+  }
+
+  /** Constant-time comparison with the API token. */
+  isApiToken(token: string): boolean {
+    return safeEqual(token, this.apiToken());
+  }
+}

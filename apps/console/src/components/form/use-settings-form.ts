@@ -7,7 +7,7 @@
  * asked, the reboot prompt.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverOptions, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { shellTexts } from '@meter/contract';
@@ -64,7 +64,7 @@ function schemaResolver(schema: ObjectSchema, fields: readonly FieldDef[], basel
   const inner = zodResolver(schema as z.ZodType<Output, Output>);
   // The errors are keyed by the schema's field names, which are the form's: only the value types differ.
   return (values, context, options) =>
-    inner(toSchemaValues(fields, values, baseline.current), context, options as never) as ReturnType<Resolver<FormValues, unknown, Output>>;
+    inner(toSchemaValues(fields, values, baseline.current), context, options as ResolverOptions<Output>) as ReturnType<Resolver<FormValues, unknown, Output>>;
 }
 
 export function useSettingsForm<S extends ObjectSchema>(opts: SettingsFormOptions<S>): SettingsFormState {

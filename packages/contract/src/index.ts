@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './numbers.ts';
 export * from './rules/index.ts';
 export * from './options/index.ts';
+export * from './meter-state/index.ts';
 export * from './time/time-zone.ts';
 export * from './trends/index.ts';
 export * from './routes.ts';

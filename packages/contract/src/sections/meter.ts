@@ -3,7 +3,7 @@
  * 001 §4, and the reboot prompt for the sections that take effect after a restart.
  */
 import { meterSettingsTexts } from '../messages.ts';
-import { sealedFields } from '../options/meter-settings/seal.ts';
+import { sealedFields } from '../meter-state/seal.ts';
 import { alarmConfigData, alarmConfigSchema } from '../schemas/meter-settings/alarm.ts';
 import { meterSettingsData, meterSettingsSchema } from '../schemas/meter-settings/general.ts';
 import { ioConfigData, ioConfigSchema } from '../schemas/meter-settings/io.ts';

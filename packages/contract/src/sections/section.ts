@@ -5,7 +5,7 @@
  * context, seal, revision, transaction, audit) and the console's section form draws it.
  */
 import type { z } from 'zod';
-import { DEFAULT_METER_CONTEXT, type MeterContext } from '../options/meter-settings/context.ts';
+import { DEFAULT_METER_CONTEXT, type MeterContext } from '../meter-state/context.ts';
 import { schemaFields, type SchemaField } from '../rules/field-meta.ts';
 
 /** What a section's rules depend on: nothing, or the meter's state (model, firmware, wiring, seal ...). */

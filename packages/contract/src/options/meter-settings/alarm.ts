@@ -8,7 +8,7 @@
  * nominal voltage × nominal current, power factor of 1.000, frequency of 60 Hz.
  */
 import { CHANNEL_COUNT } from '../constants.ts';
-import type { MeterContext, SelectOption } from './context.ts';
+import type { MeterContext, SelectOption } from '../../meter-state/context.ts';
 import { channelCode, channelsOf, contextWiringKind } from './wiring.ts';
 
 export const ALARM_COUNT = 10;

@@ -1,7 +1,7 @@
 /** Option lists of the Meter General settings (001 §3 "Option lists"). */
 import { CHANNEL_COUNT } from '../constants.ts';
-import type { MeterContext, SelectOption } from './context.ts';
-import { METER_FIRMWARE, firmwareAtLeast } from './firmware.ts';
+import type { MeterContext, SelectOption } from '../../meter-state/context.ts';
+import { METER_FIRMWARE, firmwareAtLeast } from '../../meter-state/firmware.ts';
 
 /** 1 Rolling Window, 2 Fixed Window; 3 Thermal Demand and 0 Sliding Window only if the device already has that value. */
 export function demandMethodOptions(current: number | undefined): SelectOption[] {

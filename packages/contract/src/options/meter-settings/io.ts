@@ -1,7 +1,7 @@
 /** Option lists of the Meter I/O and Event settings (001 §3 "IO config", "Energy pulse channel"). */
 import { CHANNEL_COUNT } from '../constants.ts';
-import type { MeterContext, SelectOption } from './context.ts';
-import { METER_FIRMWARE, firmwareAtLeast } from './firmware.ts';
+import type { MeterContext, SelectOption } from '../../meter-state/context.ts';
+import { METER_FIRMWARE, firmwareAtLeast } from '../../meter-state/firmware.ts';
 import { channelCode, contextWiringKind, userChannelLayout } from './wiring.ts';
 
 export const DI_COUNT = CHANNEL_COUNT;

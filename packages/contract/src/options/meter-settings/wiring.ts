@@ -13,8 +13,8 @@
  * 2LL and Network need meter firmware 1.12, High-leg Delta 1.16 (firmware.ts).
  */
 import { CHANNEL_COUNT } from '../constants.ts';
-import type { MeterContext, SelectOption } from './context.ts';
-import { METER_FIRMWARE, firmwareAtLeast } from './firmware.ts';
+import type { MeterContext, SelectOption } from '../../meter-state/context.ts';
+import { METER_FIRMWARE, firmwareAtLeast } from '../../meter-state/firmware.ts';
 
 export const WIRING_KINDS = ['1LN', '3LN', '2LN', '2LL', 'NET', 'HLD'] as const;
 export type WiringKind = (typeof WIRING_KINDS)[number];

@@ -1,7 +1,7 @@
 /** Meter Alarm settings (settings/alarmConfig): 001 §3 "Alarm config", §5 "Alarm". */
 import { z } from 'zod';
 import { bool, int, intBetween, num, strictObject } from '../../rules/fields.ts';
-import { DEFAULT_METER_CONTEXT, type MeterContext } from '../../options/meter-settings/context.ts';
+import { DEFAULT_METER_CONTEXT, type MeterContext } from '../../meter-state/context.ts';
 import {
   ALARM_COUNT,
   ALARM_DELAY_RANGE,
@@ -12,7 +12,7 @@ import {
   alarmSetPointOptions,
   alarmSettingOptions,
 } from '../../options/meter-settings/alarm.ts';
-import { sealedFields } from '../../options/meter-settings/seal.ts';
+import { sealedFields } from '../../meter-state/seal.ts';
 import { checkField, keysOf, sealable, select } from './helpers.ts';
 import { withMeta } from '../../rules/field-meta.ts';
 import { ALARM_LABELS as L } from './labels.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { meterSettingsTexts as t } from '../../messages.ts';
 import { flag, int, intBetween, optionalText, strictObject } from '../../rules/fields.ts';
 import { rules } from '../../rules/validators.ts';
-import { OPTIONAL_SEAL_KEYS, type MeterContext } from '../../options/meter-settings/context.ts';
+import { OPTIONAL_SEAL_KEYS, type MeterContext } from '../../meter-state/context.ts';
 import {
   BAUD_OPTIONS,
   DI_SYNC_SOURCE_OPTIONS,
@@ -16,7 +16,7 @@ import {
   protocolOptions,
   transformerOptions,
 } from '../../options/meter-settings/general.ts';
-import { sealedFields } from '../../options/meter-settings/seal.ts';
+import { sealedFields } from '../../meter-state/seal.ts';
 import { checkField, sameAs, sealable, select } from './helpers.ts';
 import { withMeta } from '../../rules/field-meta.ts';
 import { GENERAL_LABELS as L, OPTIONAL_SEAL_LABELS } from './labels.ts';

@@ -4,7 +4,7 @@ import { meterSettingsTexts as t } from '../../messages.ts';
 import { flag, intBetween, num, optionalText, strictObject } from '../../rules/fields.ts';
 import { type Checker, rules } from '../../rules/validators.ts';
 import { CHANNEL_COUNT } from '../../options/constants.ts';
-import type { MeterContext } from '../../options/meter-settings/context.ts';
+import type { MeterContext } from '../../meter-state/context.ts';
 import {
   DI_CATEGORY_DEFS,
   DI_TYPE_OPTIONS,
@@ -19,7 +19,7 @@ import {
   energyPulseOptions,
   pulseConstMax,
 } from '../../options/meter-settings/io.ts';
-import { sealedFields } from '../../options/meter-settings/seal.ts';
+import { sealedFields } from '../../meter-state/seal.ts';
 import { METER_EVENT_KEYS, type MeterEventKey } from '../logs.ts';
 import { checkField, keysOf, sameAs, sealable, select } from './helpers.ts';
 import { withMeta } from '../../rules/field-meta.ts';

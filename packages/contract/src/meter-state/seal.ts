@@ -10,9 +10,9 @@
  * - Alarm: with optionalSealConfig.roRelated, the Alarm Disable/Enable radio.
  * - I/O and Event, User and CT: every field.
  */
-import { CHANNEL_COUNT } from '../constants.ts';
+import { CHANNEL_COUNT } from '../options/constants.ts';
 import type { MeterContext } from './context.ts';
-import { DO_COUNT } from './io.ts';
+import { DO_COUNT } from '../options/meter-settings/io.ts';
 
 export type MeterSettingsSection = 'general' | 'alarm' | 'io' | 'userCt';
 

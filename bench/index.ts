@@ -87,8 +87,7 @@ async function main(): Promise<void> {
       const seconds = periodMs === 5000 ? 120 : 20;
       const paced = await pacedPollers(poll, POLLERS, periodMs, seconds);
       console.log(
-        `basic metering poll, ${POLLERS} pollers every ${periodMs / 1000} s for ${seconds} s: ` +
-          `n=${paced.length} p50 ${ms(percentile(paced, 50))} p99 ${ms(percentile(paced, 99))}`,
+        `basic metering poll, ${POLLERS} pollers every ${periodMs / 1000} s for ${seconds} s: ` + `n=${paced.length} p50 ${ms(percentile(paced, 50))} p99 ${ms(percentile(paced, 99))}`,
       );
     }
 

@@ -47,7 +47,9 @@ export async function trendsBench(): Promise<void> {
     const file = join(dataDir, 'trends.sqlite');
     const rtBytes = statSync(file).size;
     console.log(`trend backfill, 30 days of 1-second data: ${rt.minutesWritten * 60} rows in ${rtSeconds.toFixed(1)} s`);
-    console.log(`trend store on disk, 30 days of 1-second data with minute/hour/day rollups: ${(rtBytes / MB).toFixed(1)} MB (${((rtBytes / (rt.minutesWritten * 60)) | 0)} bytes a second)`);
+    console.log(
+      `trend store on disk, 30 days of 1-second data with minute/hour/day rollups: ${(rtBytes / MB).toFixed(1)} MB (${(rtBytes / (rt.minutesWritten * 60)) | 0} bytes a second)`,
+    );
 
     t = performance.now();
     const en = await backfillTrends(trends, { energyDays: 365, now, ...sources });
@@ -55,7 +57,10 @@ export async function trendsBench(): Promise<void> {
     trends.db.pragma('wal_checkpoint(TRUNCATE)');
     const allBytes = statSync(file).size;
     console.log(`trend backfill, 365 days of energy: ${en.energyMinutesWritten} minutes in ${enSeconds.toFixed(1)} s; store now ${(allBytes / MB).toFixed(1)} MB`);
-    const tables = trends.db.prepare("SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'rt_%' OR name LIKE 'en_%' GROUP BY name ORDER BY bytes DESC").all() as { name: string; bytes: number }[];
+    const tables = trends.db.prepare("SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'rt_%' OR name LIKE 'en_%' GROUP BY name ORDER BY bytes DESC").all() as {
+      name: string;
+      bytes: number;
+    }[];
     console.log(`  by table: ${tables.map((x) => `${x.name} ${(x.bytes / MB).toFixed(1)} MB`).join(', ')}`);
 
     // 1-Hz ingest on the full store: two hours of ticks from now on.
@@ -72,9 +77,21 @@ export async function trendsBench(): Promise<void> {
 
     const end = Math.floor(start / 1000) + 7199;
     const queries = [
-      { label: '10 minutes at 1 s', run: () => trends.queryRealtime({ parameter: 'VLN', start: end - 599, end, interval: '1sec' }), url: `/api/trendlog/realTime/VLN&${end - 599}&${end}&1sec` },
-      { label: '30 days at 1 hour', run: () => trends.queryRealtime({ parameter: 'P', start: end - 30 * 86400, end, interval: '1hr' }), url: `/api/trendlog/realTime/P&${end - 30 * 86400}&${end}&1hr` },
-      { label: '1 year of energy at 1 day', run: () => trends.queryEnergy({ parameter: 'EP', start: end - 365 * 86400, end, interval: '1day' }), url: `/api/trendlog/energy/EP&${end - 365 * 86400}&${end}&1day` },
+      {
+        label: '10 minutes at 1 s',
+        run: () => trends.queryRealtime({ parameter: 'VLN', start: end - 599, end, interval: '1sec' }),
+        url: `/api/trendlog/realTime/VLN&${end - 599}&${end}&1sec`,
+      },
+      {
+        label: '30 days at 1 hour',
+        run: () => trends.queryRealtime({ parameter: 'P', start: end - 30 * 86400, end, interval: '1hr' }),
+        url: `/api/trendlog/realTime/P&${end - 30 * 86400}&${end}&1hr`,
+      },
+      {
+        label: '1 year of energy at 1 day',
+        run: () => trends.queryEnergy({ parameter: 'EP', start: end - 365 * 86400, end, interval: '1day' }),
+        url: `/api/trendlog/energy/EP&${end - 365 * 86400}&${end}&1day`,
+      },
     ];
     const admin = await app.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username: 'admin', password: 'Admin1234' } });
     const token = admin.json().data.token as string;
@@ -82,7 +99,9 @@ export async function trendsBench(): Promise<void> {
       const rows = (q.run() as unknown[]).length;
       const times = timeMany(200, q.run);
       const res = await app.inject({ method: 'GET', url: q.url, headers: { authorization: `Bearer ${token}` } });
-      console.log(`trend query, ${q.label} (${rows} rows): in-process p50 ${ms(pct(times, 50))} p99 ${ms(pct(times, 99))}; HTTP ${res.statusCode} Server-Timing ${res.headers['server-timing']}`);
+      console.log(
+        `trend query, ${q.label} (${rows} rows): in-process p50 ${ms(pct(times, 50))} p99 ${ms(pct(times, 99))}; HTTP ${res.statusCode} Server-Timing ${res.headers['server-timing']}`,
+      );
     }
 
     // Export: one day at 1 s, every real-time parameter (33 columns).

@@ -14,7 +14,10 @@ const refused = (s: z.ZodType) => s instanceof z.ZodOptional && s.unwrap() insta
 
 /** The keys an object schema accepts (through a transform's input). */
 function keysOf(schema: z.ZodType | undefined): string[] {
-  if (schema instanceof z.ZodObject) return Object.entries(schema.shape as Record<string, z.ZodType>).filter(([, s]) => !refused(s)).map(([k]) => k);
+  if (schema instanceof z.ZodObject)
+    return Object.entries(schema.shape as Record<string, z.ZodType>)
+      .filter(([, s]) => !refused(s))
+      .map(([k]) => k);
   if (schema instanceof z.ZodPipe) return keysOf(schema.in as z.ZodType);
   return [];
 }

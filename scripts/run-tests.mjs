@@ -28,7 +28,10 @@ function walk(dir, out = []) {
 const unitDirs = ['packages/contract/test', 'apps/module/test', 'apps/console/test', 'scripts/test'];
 const e2eDirs = ['e2e/tests'];
 const dirs = suite === 'unit' ? unitDirs : suite === 'e2e' ? e2eDirs : [...unitDirs, ...e2eDirs];
-const files = dirs.flatMap((d) => walk(join(root, d))).filter((f) => f.includes(filter)).sort();
+const files = dirs
+  .flatMap((d) => walk(join(root, d)))
+  .filter((f) => f.includes(filter))
+  .sort();
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);

@@ -157,7 +157,10 @@ export async function startModuleWithUsers(env: Record<string, string> = {}): Pr
   const admin = await server.login();
   const general = await server.api('PUT', '/usrmg/general/config', { maxLoginUser: 10, sessionTimeout: 15 }, admin);
   if (general.status !== 200) throw new Error(`general config: ${general.status}`);
-  for (const [name, accessLevel] of [['boss', 'admin'], ['viewer', 'view']]) {
+  for (const [name, accessLevel] of [
+    ['boss', 'admin'],
+    ['viewer', 'view'],
+  ]) {
     const r = await server.api('POST', '/usermg/user/add', { name, password: USER_PASSWORD, accessLevel }, admin);
     if (r.status !== 200) throw new Error(`add user ${name}: ${r.status}`);
   }

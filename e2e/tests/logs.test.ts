@@ -154,8 +154,14 @@ describe('logs', () => {
     await table.getByRole('cell', { name: 'Meter restart', exact: true }).waitFor();
     assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Timestamp', 'Message']);
     assert.equal(await p.getByRole('group', { name: 'Level' }).count(), 0, 'the meter log has no levels');
-    const sizes = await p.getByLabel(/per page|Page size/i).locator('option').allTextContents();
-    assert.deepEqual(sizes.map((x) => x.trim()), ['10', '20', '40', '80']);
+    const sizes = await p
+      .getByLabel(/per page|Page size/i)
+      .locator('option')
+      .allTextContents();
+    assert.deepEqual(
+      sizes.map((x) => x.trim()),
+      ['10', '20', '40', '80'],
+    );
 
     // An interval before the restart finds nothing; Reset brings it back.
     await p.getByLabel('Start time').fill(wall(Date.now() - 3 * 3600_000));

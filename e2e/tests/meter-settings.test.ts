@@ -209,7 +209,10 @@ const channel1Current = async (): Promise<number> => {
 async function basicMeteringCurrent(page: Page): Promise<number> {
   await page.goto('/reading/metering/basic_metering');
   await page.getByRole('combobox', { name: 'Channel' }).selectOption('1');
-  const row = page.getByRole('table', { name: 'Channel' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Current A', exact: true }) });
+  const row = page
+    .getByRole('table', { name: 'Channel' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Current A', exact: true }) });
   const cell = row.getByRole('cell').first();
   await cell.waitFor();
   return Number(await cell.textContent());

@@ -10,8 +10,7 @@ import { alertWith, launchBrowser, signOut, type ModuleServer, startModuleWithUs
 const KWH = /^\d+\.\d{2}$/;
 
 /** Every body row of a table as its cells' texts. */
-const cellsOf = (table: Locator) =>
-  table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.children, (c) => c.textContent ?? '')));
+const cellsOf = (table: Locator) => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.children, (c) => c.textContent ?? '')));
 
 describe('metering', () => {
   let server: ModuleServer;
@@ -34,10 +33,16 @@ describe('metering', () => {
     const realTime = p.getByRole('table', { name: 'System Real-Time' });
     await realTime.getByRole('rowheader', { name: 'Import Active Energy kWh', exact: true }).waitFor();
     const rows = await cellsOf(realTime);
-    assert.deepEqual(rows.map((r) => r[0]), ['Import Active Energy kWh', 'Export Active Energy kWh', 'Import Reactive Energy kvarh', 'Export Reactive Energy kvarh', 'Apparent Energy kVAh']);
+    assert.deepEqual(
+      rows.map((r) => r[0]),
+      ['Import Active Energy kWh', 'Export Active Energy kWh', 'Import Reactive Energy kvarh', 'Export Reactive Energy kvarh', 'Apparent Energy kVAh'],
+    );
     for (const r of rows) for (const v of r.slice(1)) assert.match(v, KWH);
     const tou = await cellsOf(p.getByRole('table', { name: 'System Current Month TOU' }));
-    assert.deepEqual(tou.map((r) => r[0]), ['Normal kWh', 'Peak kWh', 'Sharp kWh', 'Valley kWh', 'Total kWh']);
+    assert.deepEqual(
+      tou.map((r) => r[0]),
+      ['Normal kWh', 'Peak kWh', 'Sharp kWh', 'Valley kWh', 'Total kWh'],
+    );
     await p.getByRole('table', { name: 'System Prior Month TOU' }).getByRole('rowheader', { name: 'Total kWh' }).waitFor();
 
     const channelTables = ['Channel Real-Time', 'Channel Current Month TOU', 'Channel Prior Month TOU'].map((name) => p.getByRole('table', { name }));
@@ -64,7 +69,10 @@ describe('metering', () => {
     await p.getByRole('combobox', { name: 'Channel' }).selectOption('2');
     await channel.getByRole('rowheader', { name: 'Current Demand (A)', exact: true }).waitFor();
     const rows = await cellsOf(channel);
-    assert.deepEqual(rows.map((r) => r[1]), ['Current Demand (A)', 'Active Power Demand (kW)', 'Reactive Power Demand (kvar)', 'Apparent Power Demand (kVA)']);
+    assert.deepEqual(
+      rows.map((r) => r[1]),
+      ['Current Demand (A)', 'Active Power Demand (kW)', 'Reactive Power Demand (kvar)', 'Apparent Power Demand (kVA)'],
+    );
     for (const r of rows) {
       assert.equal(r[0], 'Input Channel 2');
       assert.match(r[2]!, /^-?\d+\.\d{3}$/);

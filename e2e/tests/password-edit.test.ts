@@ -44,7 +44,11 @@ async function openEdit(username: string): Promise<Page> {
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const feedbackOf = (page: Page, label: string) => page.locator('.mb-3').filter({ has: field(page, label) }).locator('.invalid-feedback');
+const feedbackOf = (page: Page, label: string) =>
+  page
+    .locator('.mb-3')
+    .filter({ has: field(page, label) })
+    .locator('.invalid-feedback');
 
 function countCalls(page: Page): () => number {
   let n = 0;

@@ -136,7 +136,10 @@ describe('trends', () => {
 
     await p.getByRole('button', { name: trendTexts.generateFile }).click();
     await alertWith(p, trendTexts.generationStarted).waitFor();
-    await p.locator('[data-state="generating"]').getByText(/^Generating the log file\.{1,3}$/).waitFor();
+    await p
+      .locator('[data-state="generating"]')
+      .getByText(/^Generating the log file\.{1,3}$/)
+      .waitFor();
     await p.locator('[data-state="ready"]').getByText(trendTexts.fileReady).waitFor({ timeout: 30_000 });
 
     const link = p.getByRole('link', { name: /^TrendLog_\d{8}-\d{6}_\d{8}-\d{6}\.zip$/ });

@@ -9,7 +9,15 @@ const fields: FieldDef[] = [
   { name: 'host', label: 'Host', kind: 'text' },
   { name: 'on', label: 'On', kind: 'checkbox' },
   { name: 'enable', label: 'Enable', kind: 'checkbox', checkboxValues: [0, 1] },
-  { name: 'rate', label: 'Rate', kind: 'select', options: [{ value: 1, label: 'One' }, { value: 2, label: 'Two' }] },
+  {
+    name: 'rate',
+    label: 'Rate',
+    kind: 'select',
+    options: [
+      { value: 1, label: 'One' },
+      { value: 2, label: 'Two' },
+    ],
+  },
 ];
 const baseline = { port: 502, host: 'meter', on: false, enable: 1, rate: 2 };
 const loaded = toFormValues(fields, baseline);

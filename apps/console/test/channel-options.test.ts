@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import type { UserNameMapping } from '@meter/contract';
 import { channelName, channelOptions } from '../src/components/channel-options.ts';
 
-const mapping = (entries: Record<number, { channel: number; userName: string }>): UserNameMapping =>
-  Object.fromEntries(Object.entries(entries).map(([n, v]) => [`userId${n}`, v]));
+const mapping = (entries: Record<number, { channel: number; userName: string }>): UserNameMapping => Object.fromEntries(Object.entries(entries).map(([n, v]) => [`userId${n}`, v]));
 
 test('18 options in userId order, labelled with the user name', () => {
   const opts = channelOptions(mapping({ 1: { channel: 1, userName: 'Lights' }, 2: { channel: 2, userName: '' } }));

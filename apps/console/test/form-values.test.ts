@@ -11,8 +11,24 @@ const num: FieldDef = { name: 'port', label: 'Port', kind: 'number' };
 const txt: FieldDef = { name: 'host', label: 'Host', kind: 'text' };
 const box: FieldDef = { name: 'on', label: 'On', kind: 'checkbox' };
 const flag: FieldDef = { name: 'enable', label: 'Enable', kind: 'checkbox', checkboxValues: [0, 1] };
-const sel: FieldDef = { name: 'rate', label: 'Rate', kind: 'select', options: [{ value: 1, label: 'One' }, { value: 2, label: 'Two' }] };
-const radio: FieldDef = { name: 'mode', label: 'Mode', kind: 'radio', options: [{ value: 'AP', label: 'AP' }, { value: true, label: 'Yes' }] };
+const sel: FieldDef = {
+  name: 'rate',
+  label: 'Rate',
+  kind: 'select',
+  options: [
+    { value: 1, label: 'One' },
+    { value: 2, label: 'Two' },
+  ],
+};
+const radio: FieldDef = {
+  name: 'mode',
+  label: 'Mode',
+  kind: 'radio',
+  options: [
+    { value: 'AP', label: 'AP' },
+    { value: true, label: 'Yes' },
+  ],
+};
 
 test('number inputs: text to number, empty to undefined, junk stays text', () => {
   assert.equal(fromInputValue(num, '502'), 502);

@@ -23,7 +23,10 @@ test('newest first by Timestamp, stable within a second', () => {
     { n: 'c', Timestamp: 10 },
     { n: 'd', Timestamp: 20 },
   ];
-  assert.deepEqual(newestFirst(rows).map((r) => r.n), ['b', 'd', 'a', 'c']);
+  assert.deepEqual(
+    newestFirst(rows).map((r) => r.n),
+    ['b', 'd', 'a', 'c'],
+  );
 });
 
 test('a wall time typed in the device zone becomes unix seconds, across DST', () => {

@@ -19,12 +19,17 @@ test('flatten and unflatten are inverse for the named nested keys; others stay w
   assert.deepEqual(unflatten(flat), data);
 });
 
-test('a flat schema reports the nested schema\'s issues under the flat field', () => {
+test("a flat schema reports the nested schema's issues under the flat field", () => {
   const row = { enable: true, alarmChannelType: 0, alarmChannelParam: 1, setting: 1, setPoint: 10, delay: 40000, output: 0 };
   const off = { ...row, enable: false };
   const body: Record<string, unknown> = { enable: true, alarmId1: row };
   for (let i = 2; i <= 10; i++) body[`alarmId${i}`] = off;
-  const r = flatSchema(alarmConfigSchema(DEFAULT_METER_CONTEXT), PATH_MAPPING).safeParse(flatten(body, Object.keys(body).filter((k) => k !== 'enable')));
+  const r = flatSchema(alarmConfigSchema(DEFAULT_METER_CONTEXT), PATH_MAPPING).safeParse(
+    flatten(
+      body,
+      Object.keys(body).filter((k) => k !== 'enable'),
+    ),
+  );
   assert.equal(r.success, false);
   const issue = r.error!.issues[0]!;
   assert.deepEqual(issue.path, ['alarmId1__delay']);

@@ -22,8 +22,14 @@ test('harmonic orders are 2..31', () => {
 test('one series per phase with the chosen kind, orders 2..31 in order', () => {
   const rows = ['Phase A', 'Phase B', 'Phase C'].map((n, i) => spectrum(n, ['voltage', 'current'], i + 1));
   const voltage = harmonicSeries(rows, 'voltage');
-  assert.deepEqual(voltage.map((s) => s.label), ['Phase A', 'Phase B', 'Phase C']);
-  assert.deepEqual(voltage[1]!.values, HARMONIC_ORDERS.map((o) => 2 * o));
+  assert.deepEqual(
+    voltage.map((s) => s.label),
+    ['Phase A', 'Phase B', 'Phase C'],
+  );
+  assert.deepEqual(
+    voltage[1]!.values,
+    HARMONIC_ORDERS.map((o) => 2 * o),
+  );
   assert.deepEqual(harmonicSeries(rows, 'current')[2]!.values.slice(0, 2), [6, 9]);
 });
 

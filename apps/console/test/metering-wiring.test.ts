@@ -9,7 +9,15 @@ const w = (mcStatus: number, WiringType: number) => ({ mcStatus, WiringType });
 test('000 §9: TOU is hidden for input channels with mcStatus 1 + wiring 4 or mcStatus 0 + wiring 5 only', () => {
   assert.equal(hidesInputChannelTou(w(1, 4)), true);
   assert.equal(hidesInputChannelTou(w(0, 5)), true);
-  for (const [mc, wt] of [[1, 5], [0, 4], [1, 3], [0, 3], [1, 1], [2, 4]]) assert.equal(hidesInputChannelTou(w(mc!, wt!)), false, `${mc}/${wt}`);
+  for (const [mc, wt] of [
+    [1, 5],
+    [0, 4],
+    [1, 3],
+    [0, 3],
+    [1, 1],
+    [2, 4],
+  ])
+    assert.equal(hidesInputChannelTou(w(mc!, wt!)), false, `${mc}/${wt}`);
   // Input channels lose it, user channels (above 18) and "no channel yet" keep their (empty) tables.
   assert.equal(showsChannelTou(w(1, 4), 1), false);
   assert.equal(showsChannelTou(w(1, 4), 18), false);
@@ -18,10 +26,16 @@ test('000 §9: TOU is hidden for input channels with mcStatus 1 + wiring 4 or mc
   assert.equal(showsChannelTou(w(1, 1), 3), true);
 });
 
-test("000 §9: mcStatus 1 + wiring 3 or mcStatus 0 + wiring 4 drops phase values", () => {
+test('000 §9: mcStatus 1 + wiring 3 or mcStatus 0 + wiring 4 drops phase values', () => {
   assert.equal(hidesPhaseValues(w(1, 3)), true);
   assert.equal(hidesPhaseValues(w(0, 4)), true);
-  for (const [mc, wt] of [[1, 4], [0, 3], [0, 5], [1, 1]]) assert.equal(hidesPhaseValues(w(mc!, wt!)), false, `${mc}/${wt}`);
+  for (const [mc, wt] of [
+    [1, 4],
+    [0, 3],
+    [0, 5],
+    [1, 1],
+  ])
+    assert.equal(hidesPhaseValues(w(mc!, wt!)), false, `${mc}/${wt}`);
 });
 
 const realtime: ReadingRow[] = [
@@ -34,10 +48,7 @@ test('Basic System table: untouched normally; without phase-to-neutral no VLN an
   const [a, sys] = realtimeSystemRows(realtime, w(1, 3))!;
   assert.equal(K.vln in a!, false);
   assert.equal(K.vln in sys!, false);
-  assert.deepEqual(
-    [a![K.vll], a![K.current], a![K.activePower], a![K.reactivePower], a![K.apparentPower], a![K.powerFactor], a![K.loadNature]],
-    [208, 5, '-', '-', '-', '1.000', 'R'],
-  );
+  assert.deepEqual([a![K.vll], a![K.current], a![K.activePower], a![K.reactivePower], a![K.apparentPower], a![K.powerFactor], a![K.loadNature]], [208, 5, '-', '-', '-', '1.000', 'R']);
   assert.deepEqual([sys![K.activePower], sys![K.powerFactor], sys![K.frequency]], [1.8, 0.97, 60], 'the System row keeps its values');
   assert.equal(realtimeSystemRows(undefined, w(1, 3)), undefined);
 });
@@ -59,7 +70,14 @@ test('energy tables: the three tables by key, 2 decimals, in reply order', () =>
     'Export Reactive Energy kvarh': '4.00',
     'Apparent Energy kVAh': '5.00',
   });
-  assert.deepEqual(energyTable(rows, CURRENT_MONTH_TOU)![1], { Name: 'System', 'Normal kWh': '105.50', 'Peak kWh': '106.50', 'Sharp kWh': '107.50', 'Valley kWh': '108.50', 'Total kWh': '109.50' });
+  assert.deepEqual(energyTable(rows, CURRENT_MONTH_TOU)![1], {
+    Name: 'System',
+    'Normal kWh': '105.50',
+    'Peak kWh': '106.50',
+    'Sharp kWh': '107.50',
+    'Valley kWh': '108.50',
+    'Total kWh': '109.50',
+  });
   assert.deepEqual(Object.keys(energyTable(rows, PRIOR_MONTH_TOU)![0]!), ['Name', 'Normal kWh', 'Peak kWh', 'Sharp kWh', 'Valley kWh', 'Total kWh']);
   assert.equal(energyTable(undefined, REAL_TIME), undefined);
 });
@@ -69,5 +87,8 @@ test('energy System tables: phase rows show "-" under the phase-value wirings, S
   const plain = systemEnergyTable(rows, REAL_TIME, w(0, 3))!;
   assert.ok(plain.every((r) => r['Import Active Energy kWh'] !== '-'));
   const dashed = systemEnergyTable(rows, CURRENT_MONTH_TOU, w(0, 4))!;
-  assert.deepEqual(dashed.map((r) => r['Total kWh']), ['-', '-', '-', '12.00']);
+  assert.deepEqual(
+    dashed.map((r) => r['Total kWh']),
+    ['-', '-', '-', '12.00'],
+  );
 });

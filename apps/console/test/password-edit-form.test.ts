@@ -23,9 +23,7 @@ test('the loaded policy applies unless override is ticked', () => {
 
 test('own change: current password required, policy applies whatever the override says', () => {
   assert.deepEqual(issues(true, { password: 'abcd1234', repeatPassword: 'abcd1234' }), [['oldPassword', 'Please provide Current Password']]);
-  assert.deepEqual(issues(true, { oldPassword: 'x', password: 'abc', repeatPassword: 'abc', overridePwdPolicy: true }), [
-    ['password', 'Password must be at least 8 characters'],
-  ]);
+  assert.deepEqual(issues(true, { oldPassword: 'x', password: 'abc', repeatPassword: 'abc', overridePwdPolicy: true }), [['password', 'Password must be at least 8 characters']]);
 });
 
 test('without a loaded policy the module decides', () => {

@@ -21,7 +21,12 @@ const fixture = defineSection({
     strictObject({
       stationName: text('Station Name', rules.maxLength('Station Name', 20)),
       pollInterval: withMeta(intBetween('Poll Interval', 1, 60), { unit: 's' }),
-      mode: withMeta(oneOf('Mode', [0, 1] as const), { options: [{ value: 0, label: 'Off' }, { value: 1, label: 'On' }] }),
+      mode: withMeta(oneOf('Mode', [0, 1] as const), {
+        options: [
+          { value: 0, label: 'Off' },
+          { value: 1, label: 'On' },
+        ],
+      }),
       apiKey: withMeta(text('API Key'), { secret: true }),
       link: strictObject({ host: text('Host'), port: intBetween('Port', 1, 65535) }),
     }),
@@ -34,7 +39,16 @@ const screen = defineSectionScreen({
   formLabel: 'Fixture settings',
   blocks: [
     { kind: 'card', title: 'Station', fields: ['stationName', 'pollInterval', 'mode', 'apiKey'] },
-    { kind: 'rows', rows: ['link'], rowHeader: 'Link', rowLabel: () => 'Uplink', columns: [{ field: 'host', header: 'Host' }, { field: 'port', header: 'Port' }] },
+    {
+      kind: 'rows',
+      rows: ['link'],
+      rowHeader: 'Link',
+      rowLabel: () => 'Uplink',
+      columns: [
+        { field: 'host', header: 'Host' },
+        { field: 'port', header: 'Port' },
+      ],
+    },
   ],
 });
 
@@ -51,7 +65,10 @@ test('a schema-only section gives the drawn fields: labels, inputs, options and 
       ['link__port', 'Port', 'number', '1 to 65535'],
     ],
   );
-  assert.deepEqual(defs.find((d) => d.name === 'mode')!.options, [{ value: 0, label: 'Off' }, { value: 1, label: 'On' }]);
+  assert.deepEqual(defs.find((d) => d.name === 'mode')!.options, [
+    { value: 0, label: 'Off' },
+    { value: 1, label: 'On' },
+  ]);
   assert.deepEqual(placedFields(screen.blocks), ['stationName', 'pollInterval', 'mode', 'apiKey', 'link__host', 'link__port']);
   assert.deepEqual(nestedKeys(sectionFields(fixture, undefined)), ['link']);
   assert.deepEqual(flatten({ stationName: 'A', link: { host: 'h', port: 1 } }, ['link']), { stationName: 'A', link__host: 'h', link__port: 1 });
@@ -71,7 +88,15 @@ test('every field the meter screens place exists in their section, and every edi
   for (const s of screens) {
     const names = schemaFields(sectionBody(sectionOf(s.endpoint), DEFAULT_METER_CONTEXT)).map((f) => f.name);
     const placed = placedFields(s.blocks);
-    assert.deepEqual(placed.filter((n) => !names.includes(n)), [], s.title);
-    assert.deepEqual(names.filter((n) => !placed.includes(n) && !notDrawn.has(n)), [], s.title);
+    assert.deepEqual(
+      placed.filter((n) => !names.includes(n)),
+      [],
+      s.title,
+    );
+    assert.deepEqual(
+      names.filter((n) => !placed.includes(n) && !notDrawn.has(n)),
+      [],
+      s.title,
+    );
   }
 });

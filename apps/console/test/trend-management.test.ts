@@ -87,12 +87,23 @@ test('a valid form gives the exportLog body of 001 §7', () => {
   assert.equal(exportBodyOf(f, Z).startTime, day(21));
 });
 
-const status = (s: Partial<TrendExportStatus>): TrendExportStatus => ({ exportStat: false, exportFileName: '', currentTimeStamp: 0, startTimeStamp: 0, endTimeStamp: 0, filesize: 0, ...s });
+const status = (s: Partial<TrendExportStatus>): TrendExportStatus => ({
+  exportStat: false,
+  exportFileName: '',
+  currentTimeStamp: 0,
+  startTimeStamp: 0,
+  endTimeStamp: 0,
+  filesize: 0,
+  ...s,
+});
 
 test('file states show the texts of 001 §4, the dots cycling 1-3', () => {
   assert.equal(exportStatusText('none', 0), 'Trend log file not found. Ready to generate.');
   assert.equal(exportStatusText('ready', 0), 'Trend log file is ready. (Generating new file will delete current file)');
-  assert.deepEqual([0, 1, 2, 3].map((t) => exportStatusText('generating', t)), ['Generating the log file.', 'Generating the log file..', 'Generating the log file...', 'Generating the log file.']);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((t) => exportStatusText('generating', t)),
+    ['Generating the log file.', 'Generating the log file..', 'Generating the log file...', 'Generating the log file.'],
+  );
   assert.equal(exportStatusText('compressing', 2), 'Compressing...');
   assert.equal(withDots('Compressing', 0), 'Compressing.');
   assert.equal(PROGRESS_DOTS_MS, 800);
@@ -114,6 +125,9 @@ test('chart frames: realtime within 30 days of the device time, energy not after
   assert.deepEqual(readFrame(Z, wall(now - 600), wall(now), frameLimits('realtime', now)), { frame: { start: now - 600, end: now } });
   assert.match(readFrame(Z, wall(now - 31 * DAY), wall(now), frameLimits('realtime', now)).start!, /^Start time must be greater than or equal to 2026\/10\/22/);
   assert.match(readFrame(Z, wall(now - 60), wall(now + 60), frameLimits('energy', now)).end!, /^End time must be less than or equal to/);
-  assert.deepEqual(readFrame(Z, wall(now), wall(now - 60), frameLimits('energy', now)), { start: 'Start time must be less than end time', end: 'End time must be greater than start time' });
+  assert.deepEqual(readFrame(Z, wall(now), wall(now - 60), frameLimits('energy', now)), {
+    start: 'Start time must be less than end time',
+    end: 'End time must be greater than start time',
+  });
   assert.equal(readFrame(Z, '', wall(now), frameLimits('energy', now)).start, 'Please provide Start time');
 });

@@ -39,7 +39,10 @@ describe('data logs', () => {
     tick(T0 + 31 * MINUTE); // the 30-minute boundary passed a minute ago: too late, skipped
     const list = await get('/api/fileList/dataLog/backup1');
     assert.equal(list.status, 200, list.raw);
-    assert.deepEqual(list.body.data.map((f: { filename: string }) => f.filename), [FILE1]);
+    assert.deepEqual(
+      list.body.data.map((f: { filename: string }) => f.filename),
+      [FILE1],
+    );
     assert.deepEqual(Object.keys(list.body.data[0]), ['filename', 'timestamp', 'size']);
     const rows = csvRows(readFileSync(join(folder('1'), FILE1), 'utf8'));
     assert.equal(rows.length, 3);
@@ -102,7 +105,10 @@ describe('data logs', () => {
     const r = await del([FILE1]);
     assert.deepEqual(r.body, { data: { value: 'Success' } });
     assert.ok(!existsSync(join(folder('1'), FILE1)));
-    assert.deepEqual((await get('/api/fileList/dataLog/backup1')).body.data.map((f: { filename: string }) => f.filename), [FILE2]);
+    assert.deepEqual(
+      (await get('/api/fileList/dataLog/backup1')).body.data.map((f: { filename: string }) => f.filename),
+      [FILE2],
+    );
     const audit = (await get('/api/eventLog?idStart=0&idEnd=1')).body.data.eventLogs[0];
     assert.equal(audit.message, `Data log 1 files deleted by admin: ${FILE1}`);
   });

@@ -59,7 +59,10 @@ describe('device and readings API', () => {
     assert.deepEqual((await get('/api/command/getWiringType')).body.data, { WiringType: 1, mcStatus: 1 });
     assert.equal((await get('/api/settings/meter')).body.data.voltageWiring, 1);
     const names = (await get('/api/settings/getUserName')).body.data;
-    assert.deepEqual(Object.keys(names), Array.from({ length: 18 }, (_, i) => `userId${i + 1}`));
+    assert.deepEqual(
+      Object.keys(names),
+      Array.from({ length: 18 }, (_, i) => `userId${i + 1}`),
+    );
     assert.deepEqual(names.userId5, { channel: 5, userName: '' });
     const di = (await get('/api/settings/getDiName')).body.data;
     assert.deepEqual(di.di1Config, { name: 'DI1' });
@@ -70,7 +73,10 @@ describe('device and readings API', () => {
     const r = await get('/api/readings/realtime/system');
     assert.equal(r.status, 200);
     const rows = r.body.data as Record<string, number | string>[];
-    assert.deepEqual(rows.map((x) => x.Name), ['Phase A', 'Phase B', 'Phase C', 'System']);
+    assert.deepEqual(
+      rows.map((x) => x.Name),
+      ['Phase A', 'Phase B', 'Phase C', 'System'],
+    );
     const sys = rows[3]!;
     const f = sys[K.frequency] as number;
     assert.ok(f >= 45 && f <= 65, `frequency ${f}`);
@@ -88,9 +94,15 @@ describe('device and readings API', () => {
   test('channel rows: inputs 1-18, user channels 19-24 (3 LN), 404 otherwise', async () => {
     const one = await get('/api/readings/realtime/channels/1');
     assert.equal(one.status, 200);
-    assert.deepEqual(one.body.data.map((x: { Name: string }) => x.Name), ['Input Channel 1']);
+    assert.deepEqual(
+      one.body.data.map((x: { Name: string }) => x.Name),
+      ['Input Channel 1'],
+    );
     const user = await get('/api/readings/realtime/channels/19');
-    assert.deepEqual(user.body.data.map((x: { Name: string }) => x.Name), ['Phase A', 'Phase B', 'Phase C', 'Total']);
+    assert.deepEqual(
+      user.body.data.map((x: { Name: string }) => x.Name),
+      ['Phase A', 'Phase B', 'Phase C', 'Total'],
+    );
     for (const bad of ['0', '25', 'abc', '1e1', '-1']) {
       const r = await get(`/api/readings/realtime/channels/${bad}`);
       assert.equal(r.status, 404, bad);

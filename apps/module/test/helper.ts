@@ -17,7 +17,11 @@ export interface TestModule {
   /** Signs in and returns the token; fails the test when sign-in fails. */
   login(username?: string, password?: string): Promise<string>;
   /** app.inject with an optional bearer token; returns status and parsed JSON body. */
-  call(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; raw: string; headers: Record<string, unknown> }>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; raw: string; headers: Record<string, unknown> }>;
   close(keepData?: boolean): Promise<void>;
 }
 

@@ -41,11 +41,17 @@ describe('module event log API', () => {
     assert.equal(p1.count, 25);
     assert.deepEqual(p1.eventLogs.map((e: { message: string }) => e.message).slice(0, 3), ['entry 24', 'entry 23', 'entry 22']);
     const p3 = await page(20, 30);
-    assert.deepEqual(p3.eventLogs.map((e: { message: string }) => e.message), ['entry 4', 'entry 3', 'entry 2', 'entry 1', 'entry 0']);
+    assert.deepEqual(
+      p3.eventLogs.map((e: { message: string }) => e.message),
+      ['entry 4', 'entry 3', 'entry 2', 'entry 1', 'entry 0'],
+    );
     assert.equal((await page(40, 80)).eventLogs.length, 0);
 
     const interval = (await get(`/api/eventLog?idStart=0&idEnd=80&timeStart=${from + 120}&timeEnd=${from + 300}`)).body.data;
-    assert.deepEqual(interval.eventLogs.map((e: { message: string }) => e.message), ['entry 5', 'entry 4', 'entry 3', 'entry 2']);
+    assert.deepEqual(
+      interval.eventLogs.map((e: { message: string }) => e.message),
+      ['entry 5', 'entry 4', 'entry 3', 'entry 2'],
+    );
     assert.equal(interval.count, 4);
 
     const crit = (await get(`/api/eventLog?idStart=0&idEnd=80&timeStart=${from}&level=Critical,Error`)).body.data;
@@ -149,7 +155,10 @@ describe('meter event log and alarm log API', () => {
     m.services.meterEvents.write('resetEnergy', T0 + MINUTE);
     m.services.meterEvents.write('modifySysParam', T0 + 2 * MINUTE);
     const list = (await get('/api/readings/systemEvent')).body.data;
-    assert.deepEqual(list.map((e: { Event: string }) => e.Event), [meterEventTexts.modifySysParam, meterEventTexts.resetEnergy, meterEventTexts.restart]);
+    assert.deepEqual(
+      list.map((e: { Event: string }) => e.Event),
+      [meterEventTexts.modifySysParam, meterEventTexts.resetEnergy, meterEventTexts.restart],
+    );
     assert.throws(() => m.services.meterEvents.write('explode' as never, T0));
   });
 
@@ -205,7 +214,10 @@ describe('meter event log and alarm log API', () => {
     m.services.alarms.record({ alarmId: 2, parameter: 'Phase A Voltage', condition: '>', setPoint: 130, value: 131.2, status: 'Triggered', atMs: T0 + MINUTE });
     m.services.alarms.record({ alarmId: 2, parameter: 'Phase A Voltage', condition: '>', setPoint: 130, value: 128.9, status: 'Recovered', atMs: T0 + 2 * MINUTE });
     const list = (await get('/api/readings/alarm', tokens.readonly)).body.data;
-    assert.deepEqual(list.map((a: { Status: string }) => a.Status), ['Recovered', 'Triggered']);
+    assert.deepEqual(
+      list.map((a: { Status: string }) => a.Status),
+      ['Recovered', 'Triggered'],
+    );
     assert.deepEqual(Object.keys(list[0]).at(-1), 'Timestamp');
     assert.deepEqual(list[1], { Alarm: 2, Parameter: 'Phase A Voltage', Condition: '>', Setpoint: 130, Value: 131.2, Status: 'Triggered', Timestamp: (T0 + MINUTE) / 1000 });
     assert.equal((await get('/api/readings/alarm', tokens.config)).status, 403);

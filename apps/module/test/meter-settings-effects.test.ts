@@ -182,7 +182,10 @@ describe('meter settings drive the meter', () => {
     assert.deepEqual(await relays(), [0, 0]);
     tick(1);
     const [rec] = await get('/api/readings/alarm');
-    assert.deepEqual({ ...rec, Value: undefined, Timestamp: undefined }, { Alarm: 3, Parameter: 'Phase A Voltage', Condition: '>', Setpoint: '90%', Value: undefined, Status: 'Triggered', Timestamp: undefined });
+    assert.deepEqual(
+      { ...rec, Value: undefined, Timestamp: undefined },
+      { Alarm: 3, Parameter: 'Phase A Voltage', Condition: '>', Setpoint: '90%', Value: undefined, Status: 'Triggered', Timestamp: undefined },
+    );
     assert.match(rec.Value, /^\d+(\.\d)?%$/);
     assert.equal(rec.Timestamp, clock.t / 1000);
     assert.deepEqual(await relays(), [0, 1], 'RO2 closed by the alarm');

@@ -19,7 +19,7 @@ function times(count: number, seed: number): number[] {
   return Array.from({ length: count }, () => {
     x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
     return MONDAY + Math.floor((x / 2 ** 32) * WEEK);
- });
+  });
 }
 
 function near(actual: number, expected: number, tol: number, what: string): void {
@@ -36,7 +36,10 @@ test('same seed and time give the same snapshot, regardless of call order', () =
   const b = new SimulatedMeter({ seed: 42 });
   const ts = times(20, 1);
   const forward = ts.map((t) => a.snapshot(t));
-  const backward = [...ts].reverse().map((t) => b.snapshot(t)).reverse();
+  const backward = [...ts]
+    .reverse()
+    .map((t) => b.snapshot(t))
+    .reverse();
   assert.deepEqual(forward, backward);
   const t0 = ts[0]!;
   assert.deepEqual(a.snapshot(t0), forward[0]);
@@ -65,8 +68,18 @@ function checkPhysics(s: MeterSnapshot, wiring: WiringType): void {
   }
   s.phases.forEach((ph, i) => {
     const mine = s.inputs.filter((x) => x.phase === i);
-    near(ph.p, mine.reduce((a, x) => a + x.p, 0), eps, 'phase P = ΣP');
-    near(ph.q, mine.reduce((a, x) => a + x.q, 0), eps, 'phase Q = ΣQ');
+    near(
+      ph.p,
+      mine.reduce((a, x) => a + x.p, 0),
+      eps,
+      'phase P = ΣP',
+    );
+    near(
+      ph.q,
+      mine.reduce((a, x) => a + x.q, 0),
+      eps,
+      'phase Q = ΣQ',
+    );
     near(ph.s, Math.hypot(ph.p, ph.q), eps, 'phase S');
     near(ph.current, (ph.s * 1000) / ph.vln, eps, 'phase I = S/V');
     near(ph.pf, ph.s === 0 ? 1 : ph.p / ph.s, eps, 'phase PF');
@@ -74,10 +87,20 @@ function checkPhysics(s: MeterSnapshot, wiring: WiringType): void {
     const next = s.phases[(i + 1) % 3]!.vln;
     near(ph.vll, Math.sqrt(ph.vln ** 2 + next ** 2 + ph.vln * next), eps, 'VLL at 120°');
     near(ph.vln, 120, 120 * 0.05, 'VLN near rated');
- });
+  });
   const sys = s.system;
-  near(sys.p, s.phases.reduce((a, x) => a + x.p, 0), eps, 'system P');
-  near(sys.q, s.phases.reduce((a, x) => a + x.q, 0), eps, 'system Q');
+  near(
+    sys.p,
+    s.phases.reduce((a, x) => a + x.p, 0),
+    eps,
+    'system P',
+  );
+  near(
+    sys.q,
+    s.phases.reduce((a, x) => a + x.q, 0),
+    eps,
+    'system Q',
+  );
   near(sys.s, Math.hypot(sys.p, sys.q), eps, 'system S');
   near(sys.pf, sys.p / sys.s, eps, 'system PF');
   assert.ok(s.frequency >= 45 && s.frequency <= 65);
@@ -108,13 +131,18 @@ for (const wiring of WIRINGS) {
       checkPhysics(s, wiring);
       const sys = systemRows(s);
       checkRows(sys);
-      near(num(sys[3], K.activePower), sys.slice(0, 3).reduce((a, r) => a + num(r, K.activePower), 0), 0.002, 'row ΣP');
+      near(
+        num(sys[3], K.activePower),
+        sys.slice(0, 3).reduce((a, r) => a + num(r, K.activePower), 0),
+        0.002,
+        'row ΣP',
+      );
       for (let ch = 1; ch <= 24; ch++) {
         const rows = channelRows(s, ch, wiring);
         if (rows) checkRows(rows);
       }
     }
- });
+  });
 }
 
 function meanSystemP(meter: SimulatedMeter, localHour: number, offsetMinutes: number): number {
@@ -214,7 +242,10 @@ const VALUE_KEYS = [K.vln, K.current, K.activePower, K.reactivePower, K.apparent
 test('system rows: Phase A/B/C with VAB/VBC/VCA, then System with frequency', () => {
   const s = new SimulatedMeter({ seed: 2 }).snapshot(MONDAY + 14 * HOUR);
   const rows = systemRows(s);
-  assert.deepEqual(rows.map((r) => r.Name), ['Phase A', 'Phase B', 'Phase C', 'System']);
+  assert.deepEqual(
+    rows.map((r) => r.Name),
+    ['Phase A', 'Phase B', 'Phase C', 'System'],
+  );
   for (const r of rows.slice(0, 3)) assert.deepEqual(Object.keys(r), ['Name', K.vln, K.vll, ...VALUE_KEYS.slice(1)]);
   assert.deepEqual(Object.keys(rows[3] ?? {}), ['Name', K.vln, K.vll, ...VALUE_KEYS.slice(1), K.frequency]);
   assert.equal(rows[1]?.[K.vll], Math.round(s.phases[1].vll * 10) / 10);
@@ -243,7 +274,10 @@ test('channel rows for each wiring type', () => {
   s = (meter.configure({ wiringType: 1 }), meter.snapshot(t));
   const u2 = channelRows(s, 20, 1)!;
   assert.deepEqual(names(u2), ['Phase A', 'Phase B', 'Phase C', 'Total']);
-  assert.deepEqual(u2.slice(0, 3).map((r) => r[K.activePower]), [4, 5, 6].map((n) => Math.round(inputOf(s, n).p * 1000) / 1000));
+  assert.deepEqual(
+    u2.slice(0, 3).map((r) => r[K.activePower]),
+    [4, 5, 6].map((n) => Math.round(inputOf(s, n).p * 1000) / 1000),
+  );
   const p = [4, 5, 6].reduce((a, n) => a + inputOf(s, n).p, 0);
   const q = [4, 5, 6].reduce((a, n) => a + inputOf(s, n).q, 0);
   near(num(u2[3], K.activePower), p, 0.0005, 'Total P');
@@ -255,7 +289,10 @@ test('channel rows for each wiring type', () => {
   s = (meter.configure({ wiringType: 2 }), meter.snapshot(t));
   const u3 = channelRows(s, 21, 2)!;
   assert.deepEqual(names(u3), ['Phase A', 'Phase B', 'Total']);
-  assert.deepEqual(u3.slice(0, 2).map((r) => r[K.current]), [7, 8].map((n) => Math.round(inputOf(s, n).current * 1000) / 1000));
+  assert.deepEqual(
+    u3.slice(0, 2).map((r) => r[K.current]),
+    [7, 8].map((n) => Math.round(inputOf(s, n).current * 1000) / 1000),
+  );
   assert.equal(channelRows(s, 3, 2)?.[0]?.[K.current], 0, 'skipped input reads no current');
 });
 

@@ -1,16 +1,5 @@
 /** Energy, demand, harmonics and IO calls: shapes, physics, persistence, setRO, permissions. */
-import {
-  DEMAND_KEYS,
-  ENERGY_KEYS as E,
-  HARMONIC_KEYS as H,
-  HARMONIC_ORDERS,
-  TOU_KEYS,
-  TOU_RATES,
-  demandRows,
-  energyRows,
-  harmonicsRows,
-  ioReply,
-} from '@meter/contract';
+import { DEMAND_KEYS, ENERGY_KEYS as E, HARMONIC_KEYS as H, HARMONIC_ORDERS, TOU_KEYS, TOU_RATES, demandRows, energyRows, harmonicsRows, ioReply } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -29,8 +18,7 @@ const num = (row: Row | undefined, key: string) => {
   assert.ok(row, `no row for ${key}`);
   return row[key] as number;
 };
-const near = (actual: number, expected: number, tol: number, what = '') =>
-  assert.ok(Math.abs(actual - expected) <= tol, `${what} ${actual} vs ${expected} (tol ${tol})`);
+const near = (actual: number, expected: number, tol: number, what = '') => assert.ok(Math.abs(actual - expected) <= tol, `${what} ${actual} vs ${expected} (tol ${tol})`);
 
 /** Advances the module's clock second by second, ticking like the launcher's ticker. */
 function ticks(m: TestModule, clock: { t: number }, seconds: number): void {
@@ -63,7 +51,10 @@ describe('metering API', () => {
 
   test('energy/system: Phase A-C and System rows with every energy and TOU key', async () => {
     const rows: Row[] = energyRows.parse(await get('/api/readings/energy/system'));
-    assert.deepEqual(rows.map((r) => r.Name), SYSTEM_NAMES);
+    assert.deepEqual(
+      rows.map((r) => r.Name),
+      SYSTEM_NAMES,
+    );
     for (const r of rows) assert.deepEqual(Object.keys(r).sort(), ENERGY_KEY_SET);
     const sys = rows[3];
     // A building that only consumes: nothing exported; a seeded history of months.
@@ -73,7 +64,12 @@ describe('metering API', () => {
     assert.ok(num(sys, E.apparent) >= num(sys, E.importActive));
     for (const r of rows) {
       for (const tou of [TOU_KEYS.currentMonth, TOU_KEYS.priorMonth]) {
-        near(TOU_RATES.reduce((s, rate) => s + num(r, tou[rate]), 0), num(r, tou.total), 0.011, `${r.Name} TOU total`);
+        near(
+          TOU_RATES.reduce((s, rate) => s + num(r, tou[rate]), 0),
+          num(r, tou.total),
+          0.011,
+          `${r.Name} TOU total`,
+        );
       }
     }
   });
@@ -81,15 +77,31 @@ describe('metering API', () => {
   test('energy: the system is the sum of the inputs, the phases of theirs', async () => {
     const sys: Row[] = await get('/api/readings/energy/system');
     const inputs = await inputRows('energy');
-    assert.deepEqual(inputs.map((r) => r.Name), Array.from({ length: 18 }, (_, i) => `Input Channel ${i + 1}`));
+    assert.deepEqual(
+      inputs.map((r) => r.Name),
+      Array.from({ length: 18 }, (_, i) => `Input Channel ${i + 1}`),
+    );
     const sum = (rows: Row[], key: string) => rows.reduce((s, r) => s + num(r, key), 0);
     for (const key of [E.importActive, TOU_KEYS.currentMonth.total, TOU_KEYS.priorMonth.peak]) {
       near(sum(inputs, key), num(sys[3], key), 0.1, `system ${key}`);
-      near(sum(inputs.filter((_, i) => i % 3 === 0), key), num(sys[0], key), 0.04, `Phase A ${key}`);
+      near(
+        sum(
+          inputs.filter((_, i) => i % 3 === 0),
+          key,
+        ),
+        num(sys[0], key),
+        0.04,
+        `Phase A ${key}`,
+      );
     }
     // Reactive energy is signed: what the system nets equals the inputs' imports minus exports.
     const net = (r: Row | undefined) => num(r, E.importReactive) - num(r, E.exportReactive);
-    near(inputs.reduce((s, r) => s + net(r), 0), net(sys[3]), 0.2, 'net kvarh');
+    near(
+      inputs.reduce((s, r) => s + net(r), 0),
+      net(sys[3]),
+      0.2,
+      'net kvarh',
+    );
     // The LED lighting (input 5) leads: its reactive energy is exported.
     assert.ok(num(inputs[4], E.exportReactive) > 0 && num(inputs[4], E.importReactive) === 0);
   });
@@ -106,8 +118,15 @@ describe('metering API', () => {
 
   test('energy/channels: a user channel has its inputs and a Total that adds them; unknown channels are 404', async () => {
     const rows: Row[] = await get('/api/readings/energy/channels/19');
-    assert.deepEqual(rows.map((r) => r.Name), ['Phase A', 'Phase B', 'Phase C', 'Total']);
-    near(rows.slice(0, 3).reduce((s, r) => s + num(r, E.importActive), 0), num(rows[3], E.importActive), 0.02);
+    assert.deepEqual(
+      rows.map((r) => r.Name),
+      ['Phase A', 'Phase B', 'Phase C', 'Total'],
+    );
+    near(
+      rows.slice(0, 3).reduce((s, r) => s + num(r, E.importActive), 0),
+      num(rows[3], E.importActive),
+      0.02,
+    );
     for (const path of ['energy/channels/25', 'energy/channels/0', 'energy/channels/abc', 'demand/channels/99', 'harmonics/current/25']) {
       const r = await m.call('GET', `/api/readings/${path}`, { token });
       assert.equal(r.status, 404, path);
@@ -117,7 +136,10 @@ describe('metering API', () => {
 
   test('demand: 001 §3 keys; System without current demand; peaks at least the demand', async () => {
     const rows: Row[] = demandRows.parse(await get('/api/readings/demand/system'));
-    assert.deepEqual(rows.map((r) => r.Name), SYSTEM_NAMES);
+    assert.deepEqual(
+      rows.map((r) => r.Name),
+      SYSTEM_NAMES,
+    );
     const all = Object.values(DEMAND_KEYS).flatMap((k) => Object.values(k));
     const withoutCurrent = all.filter((k) => !Object.values(DEMAND_KEYS.current).includes(k as never));
     for (const r of rows.slice(0, 3)) assert.deepEqual(Object.keys(r).sort(), ['Name', ...all].sort());
@@ -134,13 +156,19 @@ describe('metering API', () => {
     const kw = DEMAND_KEYS.active.demand;
     near(num(rows[0], kw) + num(rows[1], kw) + num(rows[2], kw), num(rows[3], kw), 0.003);
     const user: Row[] = await get('/api/readings/demand/channels/20');
-    assert.deepEqual(user.map((r) => r.Name), ['Phase A', 'Phase B', 'Phase C', 'Total']);
+    assert.deepEqual(
+      user.map((r) => r.Name),
+      ['Phase A', 'Phase B', 'Phase C', 'Total'],
+    );
     assert.ok(DEMAND_KEYS.current.demand in (user[3] ?? {}));
   });
 
   test('harmonics/voltage: per phase, voltage and current THD consistent with their orders', async () => {
     const rows: Row[] = harmonicsRows.parse(await get('/api/readings/harmonics/voltage'));
-    assert.deepEqual(rows.map((r) => r.Name), ['Phase A', 'Phase B', 'Phase C']);
+    assert.deepEqual(
+      rows.map((r) => r.Name),
+      ['Phase A', 'Phase B', 'Phase C'],
+    );
     for (const r of rows) {
       assert.equal(Object.keys(r).length, 1 + 2 * (1 + HARMONIC_ORDERS.length));
       const v = HARMONIC_ORDERS.map((n) => num(r, H.voltage(n)));
@@ -156,21 +184,36 @@ describe('metering API', () => {
 
   test('harmonics/current: one row per input of the channel; a spare input reads 0', async () => {
     const plugs: Row[] = await get('/api/readings/harmonics/current/7');
-    assert.deepEqual(plugs.map((r) => r.Name), ['Input Channel 7']);
+    assert.deepEqual(
+      plugs.map((r) => r.Name),
+      ['Input Channel 7'],
+    );
     assert.equal(Object.keys(plugs[0] ?? {}).length, 2 + HARMONIC_ORDERS.length);
     assert.ok(num(plugs[0], H.currentThd) > 5 && num(plugs[0], H.currentThd) <= 35);
     near(Math.hypot(...HARMONIC_ORDERS.map((n) => num(plugs[0], H.current(n)))), num(plugs[0], H.currentThd), 0.1);
     assert.equal(num((await get('/api/readings/harmonics/current/18'))[0], H.currentThd), 0);
-    assert.deepEqual((await get('/api/readings/harmonics/current/21')).map((r: Row) => r.Name), ['Phase A', 'Phase B', 'Phase C']);
+    assert.deepEqual(
+      (await get('/api/readings/harmonics/current/21')).map((r: Row) => r.Name),
+      ['Phase A', 'Phase B', 'Phase C'],
+    );
   });
 
   test('io: 18 digital inputs named as getDiName, DI1-DI4 counting; RO1 and RO2', async () => {
     const io = ioReply.parse(await get('/api/readings/io'));
     const names = await get('/api/settings/getDiName');
-    assert.deepEqual(io.di.map((d) => d.name), Array.from({ length: 18 }, (_, i) => names[`di${i + 1}Config`].name));
-    assert.deepEqual(io.di.map((d) => d.type), [1, 1, 1, 1, ...Array(14).fill(0)]);
+    assert.deepEqual(
+      io.di.map((d) => d.name),
+      Array.from({ length: 18 }, (_, i) => names[`di${i + 1}Config`].name),
+    );
+    assert.deepEqual(
+      io.di.map((d) => d.type),
+      [1, 1, 1, 1, ...Array(14).fill(0)],
+    );
     for (const d of io.di.slice(0, 4)) assert.ok(d.counter > 0 && d.unit !== '' && d.value > 0);
-    assert.deepEqual(io.ro, [{ name: 'RO1', status: 0 }, { name: 'RO2', status: 0 }]);
+    assert.deepEqual(io.ro, [
+      { name: 'RO1', status: 0 },
+      { name: 'RO2', status: 0 },
+    ]);
     ticks(m, clock, 600);
     const later = ioReply.parse(await get('/api/readings/io'));
     const [di3Before, di3After] = [io.di[2], later.di[2]];
@@ -183,14 +226,20 @@ describe('metering API', () => {
     const ok = await set({ ro1: 1, ro2: 0 });
     assert.equal(ok.status, 200, ok.raw);
     assert.deepEqual(ok.body, { data: { value: 'Success' } });
-    assert.deepEqual((await get('/api/readings/io')).ro, [{ name: 'RO1', status: 1 }, { name: 'RO2', status: 0 }]);
+    assert.deepEqual((await get('/api/readings/io')).ro, [
+      { name: 'RO1', status: 1 },
+      { name: 'RO2', status: 0 },
+    ]);
     assert.ok(eventLog(m).some((e) => e.message === 'Relay output 1 set to ON by admin'));
     for (const bad of [{}, { ro1: 0 }, { ro1: 2, ro2: 0 }, { ro1: '0', ro2: 1 }, { ro1: 0, ro2: 1, ro3: 1 }, [0, 1]]) {
       const r = await set(bad);
       assert.equal(r.status, 400, JSON.stringify(bad));
       assert.equal(typeof r.body.data.value, 'string');
     }
-    assert.deepEqual((await get('/api/readings/io')).ro, [{ name: 'RO1', status: 1 }, { name: 'RO2', status: 0 }]);
+    assert.deepEqual((await get('/api/readings/io')).ro, [
+      { name: 'RO1', status: 1 },
+      { name: 'RO2', status: 0 },
+    ]);
   });
 
   test('permissions: readings view reads but can not set relays; no readings bits: 403 everywhere', async () => {
@@ -205,7 +254,10 @@ describe('metering API', () => {
       assert.equal((await m.call('GET', `/api/readings/${path}`, { token: noread })).status, 403, path);
     }
     for (const t of [viewer, noread]) assert.equal((await m.call('PATCH', '/api/command/setRO', { token: t, body: { ro1: 0, ro2: 0 } })).status, 403);
-    assert.deepEqual((await get('/api/readings/io')).ro.map((r: Row) => r.status), [1, 0]);
+    assert.deepEqual(
+      (await get('/api/readings/io')).ro.map((r: Row) => r.status),
+      [1, 0],
+    );
   });
 });
 
@@ -236,7 +288,10 @@ describe('metering registers across a restart', () => {
         const kw = DEMAND_KEYS.active;
         assert.ok(num(demand2, kw.peak) >= num(demand, kw.peak), 'peak kept (same month)');
         const io2 = (await second.m.call('GET', '/api/readings/io', { token: t2 })).body.data;
-        assert.deepEqual(io2.ro.map((r: Row) => r.status), [1, 1]);
+        assert.deepEqual(
+          io2.ro.map((r: Row) => r.status),
+          [1, 1],
+        );
         for (let i = 0; i < 4; i++) assert.ok(io2.di[i].counter > io.di[i].counter, `DI${i + 1} counted while away`);
       } finally {
         await second.m.close(true);

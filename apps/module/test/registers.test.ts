@@ -89,7 +89,11 @@ describe('TOU', () => {
     // 18:30-19:30 UTC is 13:30-14:30 in New York (EST, UTC-5): half Peak, half Sharp.
     integrateEnergy(state, new Map([['x', { p: 2, q: 0, s: 2 }]]), WED + 18.5 * HOUR, WED + 19.5 * HOUR, 'America/New_York', DEFAULT_TOU_SCHEDULE);
     assert.deepEqual(slotX(state).currentMonth, { normal: 0, peak: 1, sharp: 1, valley: 0 });
-    assert.deepEqual(splitAtLocalHours(330, 0, 2 * HOUR), [[0, 0.5 * HOUR], [0.5 * HOUR, 1.5 * HOUR], [1.5 * HOUR, 2 * HOUR]]);
+    assert.deepEqual(splitAtLocalHours(330, 0, 2 * HOUR), [
+      [0, 0.5 * HOUR],
+      [0.5 * HOUR, 1.5 * HOUR],
+      [1.5 * HOUR, 2 * HOUR],
+    ]);
   });
 
   test('month rollover moves current to prior; a skipped month leaves prior at zero', () => {
@@ -152,7 +156,13 @@ describe('demand', () => {
     near(t.peak[1], -50, 1e-9);
     near(t.demand[0], 5, 1e-9);
     resetPeaks(t);
-    assert.deepEqual([t.peak, t.peakTime], [[0, 0], [0, 0]]);
+    assert.deepEqual(
+      [t.peak, t.peakTime],
+      [
+        [0, 0],
+        [0, 0],
+      ],
+    );
   });
 
   test('one long step spanning many sub-intervals gives the same demand as one-second steps', () => {
@@ -225,7 +235,10 @@ describe('digital inputs', () => {
     const day = Array.from({ length: 24 * 60 }, (_, m) => statusInput(1, 9, WED + m * MINUTE));
     const changes = day.filter((v, i) => i > 0 && v !== day[i - 1]).length;
     assert.ok(changes >= 2 && changes <= 24 * 12, `changes ${changes}`);
-    assert.deepEqual(Array.from({ length: 24 * 60 }, (_, m) => statusInput(1, 9, WED + m * MINUTE)), day);
+    assert.deepEqual(
+      Array.from({ length: 24 * 60 }, (_, m) => statusInput(1, 9, WED + m * MINUTE)),
+      day,
+    );
   });
 });
 
@@ -234,7 +247,17 @@ class ConstantMeter implements SnapshotSource {
   readonly config: MeterConfig = { wiringType: 1, ratedVoltage: 120, ctFullScale: Array(18).fill(100), seed: 1, timeZone: 0 };
   configure(): void {}
   snapshot(atMs: number): MeterSnapshot {
-    const inputs = Array.from({ length: 18 }, (_, i) => ({ input: i + 1, phase: (i % 3) as 0 | 1 | 2, vln: 120, current: 9.3, p: 1, q: 0.5, s: Math.hypot(1, 0.5), pf: 0.894, loadNature: 'L' as const }));
+    const inputs = Array.from({ length: 18 }, (_, i) => ({
+      input: i + 1,
+      phase: (i % 3) as 0 | 1 | 2,
+      vln: 120,
+      current: 9.3,
+      p: 1,
+      q: 0.5,
+      s: Math.hypot(1, 0.5),
+      pf: 0.894,
+      loadNature: 'L' as const,
+    }));
     const phases = [0, 1, 2].map((ph) => ({ vln: 120, vll: 208, current: 55.9, ...combinePowers(inputs.filter((x) => x.phase === ph)) }));
     const sys = combinePowers(phases);
     return { time: atMs, frequency: 60, phases: phases as MeterSnapshot['phases'], system: { vlnAvg: 120, vllAvg: 208, currentAvg: 55.9, ...sys }, inputs };

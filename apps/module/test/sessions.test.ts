@@ -175,4 +175,3 @@ describe('sessions through the API', () => {
     }
   });
 });
-

@@ -114,12 +114,28 @@ describe('trend API', () => {
   test('export calls: status, start, cancel, delete, download name checks', async () => {
     const idle = trendExportStatus.parse((await get('/api/command/trendlog/getLogExportStat')).body.data);
     assert.deepEqual(idle, { exportStat: false, exportFileName: '', currentTimeStamp: 0, startTimeStamp: 0, endTimeStamp: 0, filesize: 0 });
-    const body = { realTimeMask: 1, energyMask: 1, demandMask: 0, powerQualityMask: 4, ioMask: 0, startTime: S0, endTime: S0 + 600, logInterval: 12, logParamType: null, isAvgValueOn: false, isInstValueOn: false, isMaxValueOn: false, isMinValueOn: false };
+    const body = {
+      realTimeMask: 1,
+      energyMask: 1,
+      demandMask: 0,
+      powerQualityMask: 4,
+      ioMask: 0,
+      startTime: S0,
+      endTime: S0 + 600,
+      logInterval: 12,
+      logParamType: null,
+      isAvgValueOn: false,
+      isInstValueOn: false,
+      isMaxValueOn: false,
+      isMinValueOn: false,
+    };
     const started = await m.call('PATCH', '/api/command/trendlog/exportLog', { token: viewer, body });
     assert.deepEqual(started.body, { data: { value: 'Success' } });
     assert.equal((await get('/api/command/trendlog/getLogExportStat')).body.data.exportStat, 1);
     assert.deepEqual((await m.call('PATCH', '/api/command/trendlog/cancelExportLog', { token: viewer, body: { value: 1 } })).body, { data: { value: 'Success' } });
-    assert.deepEqual((await m.call('PATCH', '/api/command/trendlog/cancelExportLog', { token: viewer, body: { value: 1 } })).body, { data: { value: 'No trend log file is being generated' } });
+    assert.deepEqual((await m.call('PATCH', '/api/command/trendlog/cancelExportLog', { token: viewer, body: { value: 1 } })).body, {
+      data: { value: 'No trend log file is being generated' },
+    });
     assert.deepEqual((await m.call('PATCH', '/api/command/trendlog/deleteExportLog', { token: viewer, body: { value: 1 } })).body, { data: { value: 'Success' } });
     assert.equal((await m.call('PATCH', '/api/command/trendlog/deleteExportLog', { token: viewer, body: {} })).status, 400);
     assert.equal((await get('/api/exportLog/TrendLog_none.zip', viewer)).status, 404);

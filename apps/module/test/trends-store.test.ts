@@ -34,7 +34,10 @@ describe('codec', () => {
 
   test('energy varints: exact integers past 2^31, negatives, missing', () => {
     const units = [0, 1, -1, 2 ** 31 + 7, 12_345_678_901_234, NaN, -987_654];
-    assert.deepEqual([...unpackVarints(packVarints(units), units.length)].map((x) => (Number.isNaN(x) ? 'NaN' : x)), units.map((x) => (Number.isNaN(x) ? 'NaN' : x)));
+    assert.deepEqual(
+      [...unpackVarints(packVarints(units), units.length)].map((x) => (Number.isNaN(x) ? 'NaN' : x)),
+      units.map((x) => (Number.isNaN(x) ? 'NaN' : x)),
+    );
   });
 });
 
@@ -100,7 +103,10 @@ describe('ingest and rollups', () => {
     const all = q('1sec', S0 + 3599);
     const capped = q('1sec', S0 + 3599, { points: 50 });
     assert.ok(capped.length <= 50 * 4 * 4 && capped.length < all.length / 4, `${capped.length}`);
-    assert.ok(capped.some((r) => (r['Phase A'] as number) > 300), 'the one-second spike survives');
+    assert.ok(
+      capped.some((r) => (r['Phase A'] as number) > 300),
+      'the one-second spike survives',
+    );
     assert.equal(capped[0]!.Timestamp, S0);
     assert.equal(capped[capped.length - 1]!.Timestamp, S0 + 3599);
   });
@@ -129,7 +135,10 @@ describe('ingest and rollups', () => {
     assert.equal(quarters.length, 7);
     for (const r of quarters) assert.ok(Math.abs((r['Phase A'] as number) - 900 * rate * 23) < 1e-6, 'EQ columns follow EP’s 22');
     const hours = svc.queryEnergy({ parameter: 'ES', start: S0 + 3600, end: S0 + 2 * 3600, interval: '1hr' });
-    assert.deepEqual(hours.map((r) => r.Timestamp), [S0, S0 + 3600, S0 + 7200]);
+    assert.deepEqual(
+      hours.map((r) => r.Timestamp),
+      [S0, S0 + 3600, S0 + 7200],
+    );
     assert.ok(Math.abs((energyDifferences(hours)[0]!['Phase A'] as number) - 3600 * rate * 45) < 1e-6);
   });
 
@@ -181,7 +190,13 @@ describe('restart, clock changes, retention, reset', () => {
     f.run(1);
     assert.equal(total + 1 - count(f.svc, 'rt_second'), PRUNE_BATCH, 'one batch per prune');
     f.run(30);
-    assert.equal(f.svc.db.prepare('SELECT count(*) FROM rt_second WHERE t < ?').pluck().get(S0 - 30 * 86_400), 0);
+    assert.equal(
+      f.svc.db
+        .prepare('SELECT count(*) FROM rt_second WHERE t < ?')
+        .pluck()
+        .get(S0 - 30 * 86_400),
+      0,
+    );
   });
 
   test('Clear Logs empties every table and recording goes on', () => {
@@ -221,7 +236,10 @@ describe('backfill', () => {
     // Live recording continues from the backfilled registers.
     f.run(130);
     const after = energyDifferences(f.svc.queryEnergy({ parameter: 'EP', start: now - 120, end: now + 130, interval: '1min' }));
-    assert.ok(after.every((r) => Number.isFinite(r['Phase A'] as number) && (r['Phase A'] as number) >= 0), JSON.stringify(after));
+    assert.ok(
+      after.every((r) => Number.isFinite(r['Phase A'] as number) && (r['Phase A'] as number) >= 0),
+      JSON.stringify(after),
+    );
   });
 
   test('a register walked back never goes below zero', async () => {

@@ -172,10 +172,16 @@ test('roles: list, add, config, remove; the admin role is protected', async () =
     // Other roles: edit, rename (users follow), remove when unused.
     await addRole(m, admin, 'ops', 1, 0, 2, 2);
     await addUser(m, admin, 'olga', { accessLevel: 'ops' });
-    const ren = await m.call('PUT', '/api/usermg/role/config/ops', { token: mgr, body: { name: 'operators', readingsAllow: 0, configurationAllow: 0, maintenanceAllow: 2, userConfigAllow: 2 } });
+    const ren = await m.call('PUT', '/api/usermg/role/config/ops', {
+      token: mgr,
+      body: { name: 'operators', readingsAllow: 0, configurationAllow: 0, maintenanceAllow: 2, userConfigAllow: 2 },
+    });
     assert.deepEqual(ren.body, SUCCESS);
     assert.equal((await userEntry(m, admin, 'olga')).accessLevel, 'operators');
-    const clash = await m.call('PUT', '/api/usermg/role/config/operators', { token: admin, body: { name: 'VIEW', readingsAllow: 0, configurationAllow: 0, maintenanceAllow: 2, userConfigAllow: 2 } });
+    const clash = await m.call('PUT', '/api/usermg/role/config/operators', {
+      token: admin,
+      body: { name: 'VIEW', readingsAllow: 0, configurationAllow: 0, maintenanceAllow: 2, userConfigAllow: 2 },
+    });
     assert.equal(clash.status, 400);
     assert.equal(clash.body.data.value, 'Role VIEW already exists');
     assert.equal((await m.call('PATCH', '/api/usermg/role/remove', { token: admin, body: { roleName: 'operators' } })).body.data.value, 'Role operators is in use by a user');
@@ -195,7 +201,10 @@ test('role edits take effect on live sessions at once', async () => {
     await addUser(m, admin, 'alice', { accessLevel: 'staff' });
     const alice = (await signIn(m, 'alice', USER_PASSWORD)).body.data.token;
     assert.equal((await m.call('GET', '/api/usermg/user/list', { token: alice })).status, 403);
-    const edit = await m.call('PUT', '/api/usermg/role/config/staff', { token: admin, body: { name: 'staff', readingsAllow: 1, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 1 } });
+    const edit = await m.call('PUT', '/api/usermg/role/config/staff', {
+      token: admin,
+      body: { name: 'staff', readingsAllow: 1, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 1 },
+    });
     assert.equal(edit.status, 200);
     assert.equal((await m.call('GET', '/api/usermg/user/list', { token: alice })).status, 200);
     assert.equal((await m.call('PATCH', '/api/usermg/user/lockout', { token: alice, body: { name: 'admin', lockout: 0 } })).status, 403);
@@ -210,7 +219,7 @@ test('role edits take effect on live sessions at once', async () => {
   }
 });
 
-test('password changes, locks and removals end the user\'s sessions', async () => {
+test("password changes, locks and removals end the user's sessions", async () => {
   const m = await createTestModule();
   try {
     const admin = await m.login();
@@ -295,8 +304,7 @@ test('password policy applies to add, pwd and setPassword; override lifts it for
     assert.equal((await add('u2', 'Abcdefgh12')).body.data.value, 'Password must contain a special character (@!#%^&*?)');
     assert.equal((await add('u2', 'Abcdefgh1!')).status, 200);
 
-    const pwd = (password: string, overridePwdPolicy: boolean) =>
-      m.call('PUT', '/api/usermg/user/pwd/u2', { token: admin, body: { name: 'u2', password, overridePwdPolicy } });
+    const pwd = (password: string, overridePwdPolicy: boolean) => m.call('PUT', '/api/usermg/user/pwd/u2', { token: admin, body: { name: 'u2', password, overridePwdPolicy } });
     const weak = await pwd('short', false);
     assert.equal(weak.status, 400);
     assert.equal(weak.body.data.value, 'Password must be at least 10 characters');
@@ -364,7 +372,10 @@ test('password history and minimum age', async () => {
     // A default password (the first admin one) can be changed at once whatever the minimum age.
     const first = (await signIn(m, 'admin', ADMIN_PASSWORD)).body.data;
     assert.equal(first.default, true);
-    assert.equal((await m.call('PATCH', '/api/command/setPassword', { token: first.token, body: { username: 'admin', oldPassword: ADMIN_PASSWORD, newPassword: 'AdminNew1' } })).status, 200);
+    assert.equal(
+      (await m.call('PATCH', '/api/command/setPassword', { token: first.token, body: { username: 'admin', oldPassword: ADMIN_PASSWORD, newPassword: 'AdminNew1' } })).status,
+      200,
+    );
   } finally {
     await m.close();
   }

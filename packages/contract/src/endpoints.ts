@@ -22,10 +22,7 @@ import { passwordPolicySection } from './sections/users.ts';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call: anybody, any signed-in user, or users with read / write on one of the areas. */
-export type EndpointAuth =
-  | { readonly kind: 'public' }
-  | { readonly kind: 'session' }
-  | { readonly kind: 'area'; readonly areas: readonly Area[]; readonly access: AccessKind };
+export type EndpointAuth = { readonly kind: 'public' } | { readonly kind: 'session' } | { readonly kind: 'area'; readonly areas: readonly Area[]; readonly access: AccessKind };
 
 /**
  * The reply of every failure, under `data` like any reply (docs/api.md): the message in `value`,
@@ -140,7 +137,14 @@ export const endpoints = {
   // view: the file holds nothing the caller cannot already chart, and it is the reader's own
   // download (one export slot per device; a new one replaces the file). Clearing the trend store
   // destroys records: maintenance edit, as Emergency Mode's "clears the trend log" (002 §2.16).
-  realtimeTrend: ep({ method: 'GET', path: '/trendlog/realTime/:spec', params: trends.realtimeTrendParams, query: trends.trendChartQuery, reply: trends.trendRows, auth: read('readings') }),
+  realtimeTrend: ep({
+    method: 'GET',
+    path: '/trendlog/realTime/:spec',
+    params: trends.realtimeTrendParams,
+    query: trends.trendChartQuery,
+    reply: trends.trendRows,
+    auth: read('readings'),
+  }),
   energyTrend: ep({ method: 'GET', path: '/trendlog/energy/:spec', params: trends.energyTrendParams, query: trends.energyTrendQuery, reply: trends.trendRows, auth: read('readings') }),
   trendLogRange: ep({ method: 'GET', path: '/command/trendlog/getLogMaxMin', reply: trends.trendLogRange, auth: read('readings') }),
   trendLogExportStatus: ep({ method: 'GET', path: '/command/trendlog/getLogExportStat', reply: trends.trendExportStatus, auth: read('readings') }),
@@ -172,8 +176,22 @@ export const endpoints = {
   lockUser: ep({ method: 'PATCH', path: '/usermg/user/lockout', body: users.userLockoutBody, reply: successReply, auth: write('userConfig') }),
   removeUser: ep({ method: 'PATCH', path: '/usermg/user/remove', body: users.userRemoveBody, reply: successReply, auth: write('userConfig') }),
   userConfig: ep({ method: 'GET', path: '/usermg/user/config/:username', params: pathParams('username'), reply: users.userListEntry, auth: read('userConfig') }),
-  saveUserConfig: ep({ method: 'PUT', path: '/usermg/user/config/:username', params: pathParams('username'), body: users.userConfigBody, reply: successReply, auth: write('userConfig') }),
-  setUserPassword: ep({ method: 'PUT', path: '/usermg/user/pwd/:username', params: pathParams('username'), body: users.userPasswordBody, reply: successReply, auth: write('userConfig') }),
+  saveUserConfig: ep({
+    method: 'PUT',
+    path: '/usermg/user/config/:username',
+    params: pathParams('username'),
+    body: users.userConfigBody,
+    reply: successReply,
+    auth: write('userConfig'),
+  }),
+  setUserPassword: ep({
+    method: 'PUT',
+    path: '/usermg/user/pwd/:username',
+    params: pathParams('username'),
+    body: users.userPasswordBody,
+    reply: successReply,
+    auth: write('userConfig'),
+  }),
   /** A user's own password change with the current password (any signed-in user, own name only). */
   setPassword: ep({ method: 'PATCH', path: '/command/setPassword', body: users.setPasswordBody, reply: successReply, auth: SESSION }),
   roleList: ep({ method: 'GET', path: '/usermg/role/list', reply: users.roleList, auth: read('userConfig') }),
@@ -199,11 +217,14 @@ export const API_PREFIX = '/api';
 
 /** Fills :params of an endpoint path and prefixes /api. */
 export function endpointUrl(path: string, params: Record<string, string | number> = {}): string {
-  return API_PREFIX + path.replace(/:([A-Za-z]+)/g, (_, k: string) => {
-    const v = params[k];
-    if (v === undefined) throw new Error(`missing path parameter ${k}`);
-    return encodeURIComponent(String(v));
-  });
+  return (
+    API_PREFIX +
+    path.replace(/:([A-Za-z]+)/g, (_, k: string) => {
+      const v = params[k];
+      if (v === undefined) throw new Error(`missing path parameter ${k}`);
+      return encodeURIComponent(String(v));
+    })
+  );
 }
 
 export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B extends z.ZodType ? z.input<B> : undefined) : never;

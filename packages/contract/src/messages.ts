@@ -20,8 +20,7 @@ export const formMessages = {
   email: (label: string) => `${label} must be a valid email`,
   domain: (label: string) => `${label} must be a valid domain`,
   between: (label: string, x: number | string, y: number | string) => `${label} must be between ${x} and ${y}`,
-  betweenException: (label: string, e: number | string, x: number | string, y: number | string) =>
-    `${label} must be ${e}, or between ${x} and ${y}`,
+  betweenException: (label: string, e: number | string, x: number | string, y: number | string) => `${label} must be ${e}, or between ${x} and ${y}`,
   ipAddress: (label: string) => `${label} must be a valid IP address`,
   ipOrDomain: (label: string) => `${label} valid IP address or domain`,
   noSpace: (label: string) => `${label} cannot contain spaces`,
@@ -48,8 +47,7 @@ export const namedRuleMessages = {
   hasNum: (label: string) => `${label} must contain at least one number`,
   isMultipleOf: (label: string, base: number) => `${label} must be a multiple of ${base}`,
   isMultipleOfException: (label: string, base: number, e: number) => `${label} must be ${e}, or a multiple of ${base}`,
-  isIntOrFloat: (label: string, min: number, max: number) =>
-    `${label} must be an integer or a number with ${min} to ${max} decimal place(s)`,
+  isIntOrFloat: (label: string, min: number, max: number) => `${label} must be an integer or a number with ${min} to ${max} decimal place(s)`,
   needUppercase: (label: string) => `${label} must contain an uppercase letter`,
   needLowercase: (label: string) => `${label} must contain a lowercase letter`,
   needSpecialCharacter: (label: string) => `${label} must contain a special character (@!#%^&*?)`,

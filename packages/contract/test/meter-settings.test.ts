@@ -336,7 +336,20 @@ describe('I/O option lists', () => {
   test('system event keys, outputs, RO types and modes', () => {
     assert.deepEqual(
       [...METER_EVENT_KEYS],
-      ['restart', 'diSyncDemand', 'cmdSyncDemand', 'resetEnergy', 'resetDeviceRunTime', 'resetBatteryRunTime', 'modifySysParam', 'setInitEnergy', 'modifyTouSettings', 'setClk', 'reversePower', 'resetDiPulseCounter'],
+      [
+        'restart',
+        'diSyncDemand',
+        'cmdSyncDemand',
+        'resetEnergy',
+        'resetDeviceRunTime',
+        'resetBatteryRunTime',
+        'modifySysParam',
+        'setInitEnergy',
+        'modifyTouSettings',
+        'setClk',
+        'reversePower',
+        'resetDiPulseCounter',
+      ],
     );
     assert.deepEqual(labels(SYSTEM_EVENT_OUTPUT_OPTIONS), ['Relay 1', 'Relay 2']);
     assert.deepEqual(RO_TYPE_OPTIONS, [
@@ -357,7 +370,8 @@ describe('I/O option lists', () => {
 describe('seal', () => {
   const sealed = (optionalSeal = NO_OPTIONAL_SEAL) => ({ sealed: true, optionalSeal });
   test('nothing is sealed on an unsealed meter', () => {
-    for (const s of ['general', 'alarm', 'io', 'userCt'] as const) assert.deepEqual(sealedFields(s, { sealed: false, optionalSeal: { ...NO_OPTIONAL_SEAL, commuParam: 1, roRelated: 1 } }), []);
+    for (const s of ['general', 'alarm', 'io', 'userCt'] as const)
+      assert.deepEqual(sealedFields(s, { sealed: false, optionalSeal: { ...NO_OPTIONAL_SEAL, commuParam: 1, roRelated: 1 } }), []);
   });
   test('general seal: transformer, demand, VAR (and the optional seal config); RS485 with commuParam', () => {
     assert.deepEqual(sealedFields('general', sealed()), [

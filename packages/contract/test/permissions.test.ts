@@ -83,11 +83,7 @@ describe('permissionFromFlags (000 §6 four-flag fallback)', () => {
           for (const m of levels) {
             const p = permissionFromFlags(flags(u, r, c, m));
             assert.ok(p >= 0 && p <= 255);
-            assert.deepEqual(
-              [levelOf(p, 'userConfig'), levelOf(p, 'readings'), levelOf(p, 'configuration'), levelOf(p, 'maintenance')],
-              [u, r, c, m],
-              `permission ${p}`,
-            );
+            assert.deepEqual([levelOf(p, 'userConfig'), levelOf(p, 'readings'), levelOf(p, 'configuration'), levelOf(p, 'maintenance')], [u, r, c, m], `permission ${p}`);
           }
   });
 });

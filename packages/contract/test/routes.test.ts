@@ -225,12 +225,7 @@ describe('findRoute / routeChain / segments', () => {
   test('the chain lists each prefix that is a route', () => {
     assert.deepEqual(
       routeChain('/setting/user_management/password_management/edit/admin').map((r) => r.path),
-      [
-        '/setting',
-        '/setting/user_management',
-        '/setting/user_management/password_management',
-        '/setting/user_management/password_management/edit/:username',
-      ],
+      ['/setting', '/setting/user_management', '/setting/user_management/password_management', '/setting/user_management/password_management/edit/:username'],
     );
     assert.deepEqual(routeChain('/nope'), []);
   });
@@ -306,8 +301,7 @@ describe('isRouteAllowed', () => {
   });
   test('in mode 2 (emergency) the emergency steps are visible', () => {
     assert.equal(SYSTEM_MODE_EMERGENCY, 2);
-    for (const p of ['/setting/emergency', '/setting/emergency/step1', '/setting/emergency/step2', '/setting/emergency/step3'])
-      assert.equal(isRouteAllowed(p, ALL, emergency), true, p);
+    for (const p of ['/setting/emergency', '/setting/emergency/step1', '/setting/emergency/step2', '/setting/emergency/step3']) assert.equal(isRouteAllowed(p, ALL, emergency), true, p);
   });
   test('in mode 2 reading and the normal settings are hidden', () => {
     for (const p of [

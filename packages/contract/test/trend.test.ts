@@ -89,7 +89,10 @@ describe('log intervals and selection (001 §4, §9)', () => {
 describe('parameter masks and log types (001 §3)', () => {
   test('log type values and bits', () => {
     assert.deepEqual(LOG_TYPES, { realTime: 0, energy: 1, demand: 2, powerQuality: 3, io: 4 });
-    assert.deepEqual(TREND_PARAM_BITS.realTime.map((p) => p.bit), [1, 2, 4, 8, 16, 32, 64, 128, 256]);
+    assert.deepEqual(
+      TREND_PARAM_BITS.realTime.map((p) => p.bit),
+      [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    );
     assert.equal(TREND_PARAM_BITS.powerQuality.find((p) => p.label === 'Voltage THD')?.bit, 4);
     assert.equal(fullMask('powerQuality'), 8191);
     assert.equal(fullMask('energy'), 7);
@@ -197,7 +200,10 @@ describe('trend data transforms', () => {
     const kept = m4Indices(times, values, 100);
     assert.ok(kept.length <= 400);
     assert.ok(kept.includes(4321) && kept.includes(777) && kept.includes(0) && kept.includes(n - 1));
-    assert.deepEqual(kept, [...kept].sort((a, b) => a - b));
+    assert.deepEqual(
+      kept,
+      [...kept].sort((a, b) => a - b),
+    );
     assert.deepEqual(m4Indices([], [], 10), []);
   });
 
@@ -237,7 +243,21 @@ describe('chart query path and export body (001 §5, §7)', () => {
     assert.match(msg('realtime', 'VLN&0&100000&1sec'), /more than 86400 points/);
   });
 
-  const body = { realTimeMask: 1, energyMask: 0, demandMask: 0, powerQualityMask: 0, ioMask: 0, startTime: 100, endTime: 200, logInterval: 12, logParamType: null, isAvgValueOn: false, isInstValueOn: false, isMaxValueOn: false, isMinValueOn: false };
+  const body = {
+    realTimeMask: 1,
+    energyMask: 0,
+    demandMask: 0,
+    powerQualityMask: 0,
+    ioMask: 0,
+    startTime: 100,
+    endTime: 200,
+    logInterval: 12,
+    logParamType: null,
+    isAvgValueOn: false,
+    isInstValueOn: false,
+    isMaxValueOn: false,
+    isMinValueOn: false,
+  };
   const errors = (b: object) => {
     const r = exportTrendLogBody.safeParse(b);
     return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));

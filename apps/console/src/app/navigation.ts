@@ -2,19 +2,7 @@
  * Navigation as data (conventions habit 2): the menu tree, where a link lands and where a refused
  * route goes, all computed from the contract's ROUTES. Pure, so the unit tests can walk it.
  */
-import {
-  AREA_MASK,
-  ROUTES,
-  SYSTEM_MODE_EMERGENCY,
-  canRead,
-  displayName,
-  findRoute,
-  isRouteAllowed,
-  routeByName,
-  segmentsOf,
-  type DeviceContext,
-  type RouteDef,
-} from '@meter/contract';
+import { AREA_MASK, ROUTES, SYSTEM_MODE_EMERGENCY, canRead, displayName, findRoute, isRouteAllowed, routeByName, segmentsOf, type DeviceContext, type RouteDef } from '@meter/contract';
 
 export interface NavContext {
   permission: number;
@@ -59,8 +47,7 @@ function childrenOf(path: string): RouteDef[] {
   return c;
 }
 
-export const isUnder = (pathname: string, path: string): boolean =>
-  path === ROOT_PATH || pathname === path || pathname.startsWith(path.endsWith('/') ? path : path + '/');
+export const isUnder = (pathname: string, path: string): boolean => path === ROOT_PATH || pathname === path || pathname.startsWith(path.endsWith('/') ? path : path + '/');
 
 const allowed = (path: string, ctx: NavContext) => isRouteAllowed(path, ctx.permission, ctx.device);
 /** A route that forwards is never a screen of its own, whatever the registry says. */

@@ -37,10 +37,7 @@ function options(p: Props, width: number): uPlot.Options {
       x: { time: false, range: () => categoryRange(p.categories) },
       y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
     },
-    axes: [
-      { label: p.xLabel, incrs: [1, 2, 5, 10], space: 18 },
-      { label: p.yLabel },
-    ],
+    axes: [{ label: p.xLabel, incrs: [1, 2, 5, 10], space: 18 }, { label: p.yLabel }],
     // Bars stand beside the category's centre, where a cursor point would float in the air.
     cursor: { points: { show: false }, drag: { x: false, y: false } },
     series: [

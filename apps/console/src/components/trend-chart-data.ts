@@ -27,9 +27,7 @@ function value(v: unknown): number | null {
  */
 export function trendSeries(rows: readonly TrendRow[] | undefined, channels: readonly string[]): TrendSeriesData {
   const sorted = [...(rows ?? [])].sort((a, b) => a.Timestamp - b.Timestamp);
-  const series = channels
-    .map((label) => ({ label, values: sorted.map((r) => value(r[label])) }))
-    .filter((s) => s.values.some((v) => v !== null));
+  const series = channels.map((label) => ({ label, values: sorted.map((r) => value(r[label])) })).filter((s) => s.values.some((v) => v !== null));
   return { x: sorted.map((r) => r.Timestamp), series };
 }
 

@@ -73,5 +73,4 @@ function show(slot: AlertSlot, opts: AlertOptions) {
 
 export const showAlert = (opts: AlertOptions): void => show('main', opts);
 
-export const showStaticAlert = (kind: StaticAlertKind): void =>
-  show(kind, { type: 'danger', message: STATIC_ALERT_MESSAGES[kind], time: TIMING.alertSeconds });
+export const showStaticAlert = (kind: StaticAlertKind): void => show(kind, { type: 'danger', message: STATIC_ALERT_MESSAGES[kind], time: TIMING.alertSeconds });

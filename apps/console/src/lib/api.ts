@@ -57,7 +57,7 @@ type AnyEndpoint = Endpoint;
 /** The body is required exactly when the endpoint declares one (bodiless entries type it as unknown). */
 export type CallArgs<E> = RequestOptions & (undefined extends BodyOf<E> ? { body?: undefined } : { body: BodyOf<E> });
 
-const tokenOf = (opts: RequestOptions) => (opts.token === undefined ? getSession()?.token : opts.token ?? undefined);
+const tokenOf = (opts: RequestOptions) => (opts.token === undefined ? getSession()?.token : (opts.token ?? undefined));
 
 function withQuery(url: string, query: Query = {}): string {
   const q = new URLSearchParams();

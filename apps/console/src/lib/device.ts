@@ -13,8 +13,7 @@ export const useSystemMode = () => useQuery(systemModeQuery());
 
 export const useDeviceInfo = (enabled = true) => useQuery({ ...endpointQuery('deviceInfo', { persistent: true }), enabled });
 
-export const useHomePageInfo = () =>
-  useQuery({ ...endpointQuery('homePageInfo', { persistent: true }), refetchInterval: CLOCK_RESYNC_MS });
+export const useHomePageInfo = () => useQuery({ ...endpointQuery('homePageInfo', { persistent: true }), refetchInterval: CLOCK_RESYNC_MS });
 
 export interface DeviceContextState extends DeviceContext {
   /** The first answers are in: navigation decisions may be taken. */

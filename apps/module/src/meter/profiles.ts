@@ -5,11 +5,41 @@ import { STREAM, drift, jitter, uniform } from './noise.ts';
 /** (hour, level) points, hours rising; at least one. */
 type Curve = readonly [readonly [number, number], ...(readonly [number, number])[]];
 
-const OFFICE: Curve = [[0, 0.03], [6, 0.03], [7, 0.3], [9, 0.85], [12, 0.9], [14, 1], [17, 0.85], [19, 0.3], [21, 0.08], [24, 0.03]];
+const OFFICE: Curve = [
+  [0, 0.03],
+  [6, 0.03],
+  [7, 0.3],
+  [9, 0.85],
+  [12, 0.9],
+  [14, 1],
+  [17, 0.85],
+  [19, 0.3],
+  [21, 0.08],
+  [24, 0.03],
+];
 // Cooling lags the occupants: it peaks mid-afternoon and never quite stops.
-const COOLING: Curve = [[0, 0.15], [5, 0.15], [7, 0.55], [10, 0.7], [15, 1], [18, 0.75], [21, 0.3], [24, 0.15]];
-const ALWAYS: Curve = [[0, 1], [24, 1]];
-const DUSK_TO_DAWN: Curve = [[0, 1], [6, 1], [7, 0], [18, 0], [19, 1], [24, 1]];
+const COOLING: Curve = [
+  [0, 0.15],
+  [5, 0.15],
+  [7, 0.55],
+  [10, 0.7],
+  [15, 1],
+  [18, 0.75],
+  [21, 0.3],
+  [24, 0.15],
+];
+const ALWAYS: Curve = [
+  [0, 1],
+  [24, 1],
+];
+const DUSK_TO_DAWN: Curve = [
+  [0, 1],
+  [6, 1],
+  [7, 0],
+  [18, 0],
+  [19, 1],
+  [24, 1],
+];
 
 export interface LoadProfile {
   label: string;
@@ -40,12 +70,24 @@ const spare: LoadProfile = { label: 'Spare', peakAmps: 0, curve: ALWAYS, weekend
  * (input i is on phase (i − 1) mod 3), matching the 3 LN user-channel layout.
  */
 export const BUILDING: readonly LoadProfile[] = [
-  hvac, hvac, hvac,
-  lighting, ledLighting, lighting,
-  plugs, plugs, plugs,
-  motor, motor, motor,
-  servers, servers, servers,
-  exterior, kitchen, spare,
+  hvac,
+  hvac,
+  hvac,
+  lighting,
+  ledLighting,
+  lighting,
+  plugs,
+  plugs,
+  plugs,
+  motor,
+  motor,
+  motor,
+  servers,
+  servers,
+  servers,
+  exterior,
+  kitchen,
+  spare,
 ];
 
 const MINUTE = 60_000;

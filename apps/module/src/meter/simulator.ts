@@ -4,7 +4,17 @@ import { localTime } from './local-time.ts';
 import { STREAM, drift, jitter, signed } from './noise.ts';
 import { average, combinePowers, lineToLine, singlePhasePowers } from './physics.ts';
 import { BUILDING, demandAmps, powerFactor } from './profiles.ts';
-import { PHASES, type HarmonicReadings, type InputValues, type MeterConfig, type MeterSnapshot, type Phase, type PhaseValues, type SnapshotSource, type Spectrum } from './reading-source.ts';
+import {
+  PHASES,
+  type HarmonicReadings,
+  type InputValues,
+  type MeterConfig,
+  type MeterSnapshot,
+  type Phase,
+  type PhaseValues,
+  type SnapshotSource,
+  type Spectrum,
+} from './reading-source.ts';
 import { inputCurrentSpectrum, phaseCurrentSpectrum, voltageSpectrum } from './registers/harmonics.ts';
 
 /**

@@ -31,15 +31,12 @@ export function optionalText(label: string, ...checkers: Checker<string>[]) {
 }
 
 function numberError(label: string, isInt: boolean) {
-  return (iss: { input?: unknown }) =>
-    isEmpty(iss.input) ? m.required(label) : isInt ? m.integer(label) : m.decimal(label);
+  return (iss: { input?: unknown }) => (isEmpty(iss.input) ? m.required(label) : isInt ? m.integer(label) : m.decimal(label));
 }
 
 /** Required integer with optional rules (between, betweenException, ...). */
 export function int(label: string, ...checkers: Checker<number>[]) {
-  const schema = z
-    .number({ error: numberError(label, true) })
-    .superRefine(refineWith<number>([(v) => (Number.isSafeInteger(v) ? undefined : m.integer(label)), ...checkers]));
+  const schema = z.number({ error: numberError(label, true) }).superRefine(refineWith<number>([(v) => (Number.isSafeInteger(v) ? undefined : m.integer(label)), ...checkers]));
   return withMeta(schema, { label, kind: 'number' });
 }
 

@@ -11,7 +11,10 @@ export type Value = string | number | boolean | null | undefined;
 export const isEmpty = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (typeof v === 'number' && Number.isNaN(v));
 
 const str = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '');
-const onlyFilled = <T>(check: (v: T) => string | undefined): Checker<T> => (v) => (isEmpty(v) ? undefined : check(v));
+const onlyFilled =
+  <T>(check: (v: T) => string | undefined): Checker<T> =>
+  (v) =>
+    isEmpty(v) ? undefined : check(v);
 const toNumber = (v: unknown): number => (typeof v === 'number' ? v : Number(str(v).trim()));
 
 const DECIMAL_RE = /^[+-]?\d+(\.\d+)?$/;
@@ -61,7 +64,10 @@ function decimalPlaces(v: unknown): number {
 }
 
 export const rules = {
-  required: (label?: string): Checker => (v) => (isEmpty(v) ? m.required(label) : undefined),
+  required:
+    (label?: string): Checker =>
+    (v) =>
+      isEmpty(v) ? m.required(label) : undefined,
   minLength: (label: string, len: number): Checker => onlyFilled((v) => (str(v).length < len ? m.minLength(label, len) : undefined)),
   maxLength: (label: string, len: number): Checker => onlyFilled((v) => (str(v).length > len ? m.maxLength(label, len) : undefined)),
   /** A decimal: digits with an optional fraction. */
@@ -94,8 +100,7 @@ export const rules = {
   /** A positive or negative number. */
   allNum: (label: string): Checker => onlyFilled((v) => (DECIMAL_RE.test(str(v)) ? undefined : m.allNum(label))),
   /** Float with exactly `places` decimals. */
-  isFloat: (label: string, places: number): Checker =>
-    onlyFilled((v) => (DECIMAL_RE.test(str(v)) && decimalPlaces(v) === places ? undefined : m.isFloat(label, places))),
+  isFloat: (label: string, places: number): Checker => onlyFilled((v) => (DECIMAL_RE.test(str(v)) && decimalPlaces(v) === places ? undefined : m.isFloat(label, places))),
   notStartWith: (label: string, prefix: string, exception?: string): Checker =>
     onlyFilled((v) => (str(v) !== exception && str(v).startsWith(prefix) ? m.notStartWith(label, prefix) : undefined)),
 

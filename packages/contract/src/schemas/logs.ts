@@ -27,7 +27,10 @@ const logQueryFields = z.object({
     .string()
     .optional()
     .transform((s, ctx) => {
-      const levels = (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      const levels = (s ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       const bad = levels.find((l) => !(EVENT_LEVELS as readonly string[]).includes(l));
       if (bad !== undefined) ctx.addIssue({ code: 'custom', message: logTexts.badLevel(bad) });
       return levels as EventLevel[];

@@ -16,8 +16,7 @@ import { z } from 'zod';
 import { flag, strictObject } from '../rules/fields.ts';
 
 type NumberShape<K extends string> = { [P in K]: z.ZodNumber };
-const numbers = <const K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, z.number()])) as NumberShape<K>;
+const numbers = <const K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, z.number()])) as NumberShape<K>;
 
 // ---------------------------------------------------------------------------------------------
 // Energy (readings/energy/system, readings/energy/channels/:channel)
@@ -53,11 +52,7 @@ export const TOU_KEYS = {
   },
 } as const;
 
-const energyKeyList = [
-  ...Object.values(ENERGY_KEYS),
-  ...Object.values(TOU_KEYS.currentMonth),
-  ...Object.values(TOU_KEYS.priorMonth),
-];
+const energyKeyList = [...Object.values(ENERGY_KEYS), ...Object.values(TOU_KEYS.currentMonth), ...Object.values(TOU_KEYS.priorMonth)];
 /** One row holds all three tables' values for its Name; the console splits them by key. */
 export const energyRow = z.object({ Name: z.string(), ...numbers(energyKeyList) });
 export type EnergyRow = z.infer<typeof energyRow>;

@@ -184,4 +184,3 @@ export const exportTrendLogBody = strictObject({
   if (!logIntervalAllowed(types, b.logInterval)) ctx.addIssue({ code: 'custom', path: ['logInterval'], message: t.shortIntervalNotAllowed });
 });
 export type ExportTrendLogBody = z.output<typeof exportTrendLogBody>;
-

@@ -15,7 +15,10 @@ export const PERMISSION_LEVEL_OPTIONS = [
 const level = (label: string) => oneOf(label, [0, 1, 2] as const);
 /** User and role names: letters, digits, '.', '_' and '-' (decided; the spec shows no rule). */
 const NAME_RE = /^[A-Za-z0-9._-]+$/;
-const nameRule = (label: string): Checker<string> => (v) => (NAME_RE.test(v) ? undefined : `${label} can only contain letters, digits, '.', '_' and '-'`);
+const nameRule =
+  (label: string): Checker<string> =>
+  (v) =>
+    NAME_RE.test(v) ? undefined : `${label} can only contain letters, digits, '.', '_' and '-'`;
 export const userName = text('User Name', rules.maxLength('User Name', 32), nameRule('User Name'));
 export const roleName = text('Role Name', rules.maxLength('Role Name', 32), nameRule('Role Name'));
 const passwordField = text('Password', rules.maxLength('Password', 64));

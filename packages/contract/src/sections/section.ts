@@ -74,7 +74,9 @@ export function sectionFields(section: AnySection, ctx: AnyContext): SchemaField
 
 /** Paths of the fields marked secret: never returned by a GET, never logged; '' in a body keeps the stored one. */
 export function secretPaths(section: AnySection): string[][] {
-  return sectionFields(section, DEFAULT_SECTION_CONTEXTS[section.context]).filter((f) => f.secret).map((f) => [...f.path]);
+  return sectionFields(section, DEFAULT_SECTION_CONTEXTS[section.context])
+    .filter((f) => f.secret)
+    .map((f) => [...f.path]);
 }
 
 /** Texts of the section layer (decided: the spec shows none). */

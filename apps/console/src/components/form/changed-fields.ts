@@ -7,12 +7,6 @@ import { fromInputValue, toInputValue } from './form-values.ts';
  * is an empty text box against a value the device never sent. The baseline goes through the same
  * round trip as the input so both sides are normalised alike.
  */
-export function changedFields(
-  fields: readonly FieldDef[],
-  baseline: Readonly<Record<string, unknown>>,
-  form: Readonly<Record<string, unknown>>,
-): string[] {
-  return fields
-    .filter((def) => !Object.is(fromInputValue(def, form[def.name]), fromInputValue(def, toInputValue(def, baseline[def.name]))))
-    .map((def) => def.name);
+export function changedFields(fields: readonly FieldDef[], baseline: Readonly<Record<string, unknown>>, form: Readonly<Record<string, unknown>>): string[] {
+  return fields.filter((def) => !Object.is(fromInputValue(def, form[def.name]), fromInputValue(def, toInputValue(def, baseline[def.name])))).map((def) => def.name);
 }

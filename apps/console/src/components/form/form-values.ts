@@ -50,11 +50,7 @@ export function fromInputValue(def: FieldDef, input: unknown): unknown {
  * The object to validate and send: the loaded values with the edited fields converted on top.
  * Settings PUTs send the whole section (002 §7.1), so fields outside the layout keep their values.
  */
-export function toSchemaValues(
-  fields: readonly FieldDef[],
-  form: Readonly<Record<string, unknown>>,
-  baseline: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
+export function toSchemaValues(fields: readonly FieldDef[], form: Readonly<Record<string, unknown>>, baseline: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...baseline };
   for (const def of fields) out[def.name] = fromInputValue(def, form[def.name]);
   return out;

@@ -21,7 +21,6 @@ export function flatSchema(nested: z.ZodType, mapping: FlatMapping) {
   });
 }
 
-
 /** Flattens the objects under `keys` (recursively); other values stay as they are. */
 export function flatten(data: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -27,8 +27,7 @@ export function useMeterContext(enabled = true) {
   const mc = useQuery({ ...endpointQuery('mcStatus'), enabled });
   const settings = useQuery({ ...endpointQuery('meterSettings'), enabled });
   const ctx = useMemo<MeterContext | undefined>(
-    () =>
-      info.data && mc.data && settings.data ? meterContextFrom({ deviceInfo: info.data, mcStatus: mc.data.mcStatus, meterSettings: settings.data }) : undefined,
+    () => (info.data && mc.data && settings.data ? meterContextFrom({ deviceInfo: info.data, mcStatus: mc.data.mcStatus, meterSettings: settings.data }) : undefined),
     [info.data, mc.data, settings.data],
   );
   return {

@@ -6,7 +6,19 @@
  */
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IF_REVISION_HEADER, endpoints, sectionBody, sectionFields, sectionSaveOf, sectionTexts, type AnyContext, type AnySection, type Endpoint, type EndpointName, type SchemaField } from '@meter/contract';
+import {
+  IF_REVISION_HEADER,
+  endpoints,
+  sectionBody,
+  sectionFields,
+  sectionSaveOf,
+  sectionTexts,
+  type AnyContext,
+  type AnySection,
+  type Endpoint,
+  type EndpointName,
+  type SchemaField,
+} from '@meter/contract';
 import { ApiError, keepRevision, request, revisionOf } from '../../lib/api.ts';
 import { confirmAction } from '../../lib/confirm-action.ts';
 import { endpointQuery } from '../../lib/query.ts';

@@ -10,8 +10,7 @@ const NONE = '-';
 const text = (v: string | number | undefined): string => (v === undefined || v === '' ? NONE : String(v));
 
 /** 000 §2: eMMC health is Normal when the disk status is above 10. */
-export const emmcHealth = (diskStatus: number | undefined): string =>
-  diskStatus === undefined ? NONE : diskStatus > EMMC_NORMAL_ABOVE ? 'Normal' : 'Abnormal';
+export const emmcHealth = (diskStatus: number | undefined): string => (diskStatus === undefined ? NONE : diskStatus > EMMC_NORMAL_ABOVE ? 'Normal' : 'Abnormal');
 
 /** Versions are shown prefixed with v (not twice when the device already says v). */
 export const version = (v: string | undefined): string => (!v ? NONE : /^v/i.test(v) ? v : `v${v}`);

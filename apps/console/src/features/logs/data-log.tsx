@@ -70,7 +70,17 @@ function DataLogView({ id }: { id: DataLogId }) {
     <section>
       {isAdmin && (
         <div className="mb-3">
-          <Button variant="outline-danger" disabled={remove.isPending} onClick={() => confirmDelete(chosen, (names) => remove.mutateAsync(names), () => setSelected(new Set()))}>
+          <Button
+            variant="outline-danger"
+            disabled={remove.isPending}
+            onClick={() =>
+              confirmDelete(
+                chosen,
+                (names) => remove.mutateAsync(names),
+                () => setSelected(new Set()),
+              )
+            }
+          >
             Delete Selected
           </Button>
         </div>

@@ -3,15 +3,7 @@
  * radio and, when enabled, the table of 10 alarm limits. A limit's parameter, setting and setpoint
  * options follow its channel type, and a new type re-normalises the row to values it offers.
  */
-import {
-  ALARM_IDS,
-  ALARM_SETPOINT_UNIT,
-  alarmParameterOptions,
-  alarmSetPointOptions,
-  alarmSettingOptions,
-  fieldName,
-  type MeterContext,
-} from '@meter/contract';
+import { ALARM_IDS, ALARM_SETPOINT_UNIT, alarmParameterOptions, alarmSetPointOptions, alarmSettingOptions, fieldName, type MeterContext } from '@meter/contract';
 import { defineSectionScreen } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { normaliseRow } from './rules.ts';

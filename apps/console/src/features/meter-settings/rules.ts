@@ -26,4 +26,3 @@ export function normaliseRow(ctx: MeterContext, type: number, row: { param: stri
     setPoint: setPoints ? keep(row.setPoint, setPoints) : numeric ? row.setPoint : String(DEFAULT_SETPOINT),
   };
 }
-

@@ -29,8 +29,7 @@ const kw = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) 
 const text = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : MISSING);
 
 /** 001: Current Demand only for non-'System' names whose entry has a current-demand value. */
-export const hasCurrentDemand = (row: DemandRow): boolean =>
-  row.Name !== SYSTEM_NAME && typeof row[DEMAND_KEYS.current.demand] === 'number';
+export const hasCurrentDemand = (row: DemandRow): boolean => row.Name !== SYSTEM_NAME && typeof row[DEMAND_KEYS.current.demand] === 'number';
 
 /**
  * The lines of one table. `dashPhasePower`: the wiring cases of 001 (mcStatus 1 with wiring 3,

@@ -46,5 +46,4 @@ export function energyTable(rows: readonly EnergyRow[] | undefined, table: Energ
 }
 
 /** The System tables: phase rows dashed under the wirings of 000 §9. */
-export const systemEnergyTable = (rows: readonly EnergyRow[] | undefined, table: EnergyTableDef, wiring: WiringInfo) =>
-  energyTable(rows, table, hidesPhaseValues(wiring));
+export const systemEnergyTable = (rows: readonly EnergyRow[] | undefined, table: EnergyTableDef, wiring: WiringInfo) => energyTable(rows, table, hidesPhaseValues(wiring));

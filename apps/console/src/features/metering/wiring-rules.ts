@@ -19,19 +19,16 @@ export { PHASE_NAMES };
 export const isPhaseName = (name: unknown): boolean => (PHASE_NAMES as readonly unknown[]).includes(name);
 
 /** 000 §9: mcStatus 1 with wiring 4, or mcStatus 0 with wiring 5, has no TOU for input channels. */
-export const hidesInputChannelTou = ({ WiringType, mcStatus }: WiringInfo): boolean =>
-  (mcStatus === 1 && WiringType === 4) || (mcStatus === 0 && WiringType === 5);
+export const hidesInputChannelTou = ({ WiringType, mcStatus }: WiringInfo): boolean => (mcStatus === 1 && WiringType === 4) || (mcStatus === 0 && WiringType === 5);
 
 /**
  * 000 §9, 001 §2: mcStatus 1 with wiring 3, or mcStatus 0 with wiring 4, measures no phase to
  * neutral: line-to-neutral voltage leaves the system table and per-phase power values show '-'.
  */
-export const hidesPhaseValues = ({ WiringType, mcStatus }: WiringInfo): boolean =>
-  (mcStatus === 1 && WiringType === 3) || (mcStatus === 0 && WiringType === 4);
+export const hidesPhaseValues = ({ WiringType, mcStatus }: WiringInfo): boolean => (mcStatus === 1 && WiringType === 3) || (mcStatus === 0 && WiringType === 4);
 
 /** Whether the Current/Prior Month TOU tables of the chosen channel are shown (user channels keep them). */
-export const showsChannelTou = (wiring: WiringInfo, channel: number): boolean =>
-  !(hidesInputChannelTou(wiring) && channel >= 1 && channel <= CHANNEL_COUNT);
+export const showsChannelTou = (wiring: WiringInfo, channel: number): boolean => !(hidesInputChannelTou(wiring) && channel >= 1 && channel <= CHANNEL_COUNT);
 
 /** Real-time per-phase values that depend on the phase-to-neutral measurement. */
 const PHASE_POWER_KEYS = [REALTIME_KEYS.activePower, REALTIME_KEYS.reactivePower, REALTIME_KEYS.apparentPower] as const;

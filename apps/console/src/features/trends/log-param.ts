@@ -46,8 +46,7 @@ export type LogParamErrors = Partial<Record<LogParamField, string>>;
 
 const NO_MASKS: Record<LogTypeName, number> = { realTime: 0, energy: 0, demand: 0, powerQuality: 0, io: 0 };
 
-export const maskFields = (masks: Record<LogTypeName, number>): TrendMasks =>
-  Object.fromEntries(LOG_TYPE_NAMES.map((t) => [LOG_TYPE_MASK_FIELD[t], masks[t]])) as TrendMasks;
+export const maskFields = (masks: Record<LogTypeName, number>): TrendMasks => Object.fromEntries(LOG_TYPE_NAMES.map((t) => [LOG_TYPE_MASK_FIELD[t], masks[t]])) as TrendMasks;
 
 export const typesOf = (form: Pick<LogParamForm, 'masks'>): LogTypeName[] => selectedLogTypes(maskFields(form.masks));
 

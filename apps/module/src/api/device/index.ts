@@ -19,15 +19,9 @@ export interface DeviceApiOptions {
 }
 
 export const deviceApi: FastifyPluginAsync<DeviceApiOptions> = async (app, { device, certificate, meter, events, now, requestReboot }) => {
-
   handle(app, endpoints.systemMode, () => ({ mode: device.state().systemMode }));
 
-  handle(app, endpoints.certificate, ({ reply }) =>
-    reply
-      .type('application/pkix-cert')
-      .header('Content-Disposition', 'attachment; filename="cert_accu.cer"')
-      .send(certificate.der()),
-  );
+  handle(app, endpoints.certificate, ({ reply }) => reply.type('application/pkix-cert').header('Content-Disposition', 'attachment; filename="cert_accu.cer"').send(certificate.der()));
 
   handle(app, endpoints.productionTestResult, () => {
     const id = device.identity();
@@ -72,8 +66,6 @@ export const deviceApi: FastifyPluginAsync<DeviceApiOptions> = async (app, { dev
   handle(app, endpoints.mcStatus, () => ({ meterFirmwareVersion: device.identity().meterFirmwareVersion, mcStatus: device.state().mcStatus }));
   handle(app, endpoints.wiringType, () => ({ WiringType: device.state().wiringType, mcStatus: device.state().mcStatus }));
 
-  handle(app, endpoints.userNames, () =>
-    Object.fromEntries(device.state().userNames.map((u, i) => [`userId${i + 1}`, { channel: u.channel, userName: u.userName }])),
-  );
+  handle(app, endpoints.userNames, () => Object.fromEntries(device.state().userNames.map((u, i) => [`userId${i + 1}`, { channel: u.channel, userName: u.userName }])));
   handle(app, endpoints.diNames, () => Object.fromEntries(device.state().diNames.map((name, i) => [`di${i + 1}Config`, { name }])));
 };

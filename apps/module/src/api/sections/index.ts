@@ -16,7 +16,12 @@ const quoted = (revision: string) => `"${revision}"`;
 export function revisionsOf(header: string | string[] | undefined): string[] | undefined {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (value === undefined || value.trim() === '') return undefined;
-  const tags = value.split(',').map((t) => t.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1'));
+  const tags = value.split(',').map((t) =>
+    t
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/^"(.*)"$/, '$1'),
+  );
   return tags.includes('*') ? undefined : tags;
 }
 

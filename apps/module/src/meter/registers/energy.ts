@@ -66,14 +66,7 @@ export function rollMonth(state: EnergyState, newMonth: string): void {
  * boundaries so every piece lands in the right rate and month. Returns the months entered,
  * so the caller can roll what else follows the month (demand peaks).
  */
-export function integrateEnergy(
-  state: EnergyState,
-  powers: ReadonlyMap<string, StepPowers>,
-  from: number,
-  to: number,
-  zone: Zone,
-  schedule: TouSchedule,
-): string[] {
+export function integrateEnergy(state: EnergyState, powers: ReadonlyMap<string, StepPowers>, from: number, to: number, zone: Zone, schedule: TouSchedule): string[] {
   const rolled: string[] = [];
   for (const [a, b] of splitAtLocalHours(zone, from, to)) {
     const cal = localCalendar(zone, a);

@@ -63,7 +63,14 @@ async function makeSelfSigned(identity: DeviceIdentity): Promise<{ certPem: stri
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
     { name: 'extKeyUsage', serverAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 2, value: cn }, { type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 2, value: cn },
+        { type: 2, value: 'localhost' },
+        { type: 7, ip: '127.0.0.1' },
+      ],
+    },
   ]);
   cert.sign(forge.pki.privateKeyFromPem(privateKey), forge.md.sha256.create());
   return { certPem: forge.pki.certificateToPem(cert), keyPem: privateKey };

@@ -34,18 +34,21 @@ export class SecondTicker {
     if (this.timer) return;
     const schedule = () => {
       const now = this.now();
-      this.timer = setTimeout(() => {
-        const at = Math.floor(this.now() / 1000) * 1000;
-        const queue = [...this.listeners];
-        const next = () => {
-          const l = queue.shift();
-          if (!l) return;
-          run(l, at);
-          setImmediate(next);
-        };
-        next();
-        if (this.timer) schedule();
-      }, 1000 - (now % 1000));
+      this.timer = setTimeout(
+        () => {
+          const at = Math.floor(this.now() / 1000) * 1000;
+          const queue = [...this.listeners];
+          const next = () => {
+            const l = queue.shift();
+            if (!l) return;
+            run(l, at);
+            setImmediate(next);
+          };
+          next();
+          if (this.timer) schedule();
+        },
+        1000 - (now % 1000),
+      );
       this.timer.unref();
     };
     schedule();

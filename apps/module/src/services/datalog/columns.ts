@@ -26,11 +26,46 @@ export function realTimeColumns(mask: number): Column[] {
   if (mask & B.vln) cols.push(...PHASES.map((p, i) => ({ header: `Phase ${p} Voltage (V)`, value: (s: MeterSnapshot) => round(s.phases[i]!.vln, 1) })));
   if (mask & B.vll) cols.push(...LINES.map((l, i) => ({ header: `Line ${l} Voltage (V)`, value: (s: MeterSnapshot) => round(s.phases[i]!.vll, 1) })));
   if (mask & B.current) cols.push(...perInput('Current (A)', (s, i) => round(s.inputs[i]!.current, 3)));
-  if (mask & B.activePower) cols.push(...perInput('Active Power (kW)', (s, i) => round(s.inputs[i]!.p, 3), (s) => round(s.system.p, 3)));
-  if (mask & B.reactivePower) cols.push(...perInput('Reactive Power (kvar)', (s, i) => round(s.inputs[i]!.q, 3), (s) => round(s.system.q, 3)));
-  if (mask & B.apparentPower) cols.push(...perInput('Apparent Power (kVA)', (s, i) => round(s.inputs[i]!.s, 3), (s) => round(s.system.s, 3)));
-  if (mask & B.powerFactor) cols.push(...perInput('PF', (s, i) => round(s.inputs[i]!.pf, 3), (s) => round(s.system.pf, 3)));
+  if (mask & B.activePower)
+    cols.push(
+      ...perInput(
+        'Active Power (kW)',
+        (s, i) => round(s.inputs[i]!.p, 3),
+        (s) => round(s.system.p, 3),
+      ),
+    );
+  if (mask & B.reactivePower)
+    cols.push(
+      ...perInput(
+        'Reactive Power (kvar)',
+        (s, i) => round(s.inputs[i]!.q, 3),
+        (s) => round(s.system.q, 3),
+      ),
+    );
+  if (mask & B.apparentPower)
+    cols.push(
+      ...perInput(
+        'Apparent Power (kVA)',
+        (s, i) => round(s.inputs[i]!.s, 3),
+        (s) => round(s.system.s, 3),
+      ),
+    );
+  if (mask & B.powerFactor)
+    cols.push(
+      ...perInput(
+        'PF',
+        (s, i) => round(s.inputs[i]!.pf, 3),
+        (s) => round(s.system.pf, 3),
+      ),
+    );
   if (mask & B.frequency) cols.push({ header: 'Frequency (Hz)', value: (s) => round(s.frequency, 2) });
-  if (mask & B.loadType) cols.push(...perInput('Load Type', (s, i) => s.inputs[i]!.loadNature, (s) => s.system.loadNature));
+  if (mask & B.loadType)
+    cols.push(
+      ...perInput(
+        'Load Type',
+        (s, i) => s.inputs[i]!.loadNature,
+        (s) => s.system.loadNature,
+      ),
+    );
   return cols;
 }

@@ -34,9 +34,7 @@ export function readWindow<T>(db: Db, table: string, columns: string, q: LogQuer
   const where = whereOf(q);
   return db.transaction(() => {
     const { n } = db.prepare(`SELECT count(*) AS n FROM ${table} ${where.sql}`).get(...where.args) as { n: number };
-    const rows = db
-      .prepare(`SELECT ${columns} FROM ${table} ${where.sql} ORDER BY timestamp DESC, id DESC LIMIT ? OFFSET ?`)
-      .all(...where.args, q.idEnd - q.idStart, q.idStart) as T[];
+    const rows = db.prepare(`SELECT ${columns} FROM ${table} ${where.sql} ORDER BY timestamp DESC, id DESC LIMIT ? OFFSET ?`).all(...where.args, q.idEnd - q.idStart, q.idStart) as T[];
     return { count: n, rows };
   })();
 }

@@ -126,7 +126,8 @@ export class RelayController {
     const cur = this.registers.relays();
     const next: RelayState = { ...cur };
     for (const n of [1, 2] as const) {
-      const changed = n === 1 ? before.ro1Type !== after.ro1Type || before.ro1OutputMode !== after.ro1OutputMode : before.ro2Type !== after.ro2Type || before.ro2OutputMode !== after.ro2OutputMode;
+      const changed =
+        n === 1 ? before.ro1Type !== after.ro1Type || before.ro1OutputMode !== after.ro1OutputMode : before.ro2Type !== after.ro2Type || before.ro2OutputMode !== after.ro2OutputMode;
       if (!changed) continue;
       next[keyOf(n)] = 0;
       this.timing.holdUntil[slotOf(n)] = 0;

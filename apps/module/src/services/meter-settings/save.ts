@@ -128,7 +128,12 @@ function applyUserCt(d: SaveDeps, b: Body, undo: Undo): void {
 }
 
 /** A section backend of the meter: every write may reconfigure the meter, and a change is a modifySysParam. */
-function meterBackend<T extends object>(d: SaveDeps, section: MeterSettingsSection, read: () => T, apply: (next: T, before: T, w: SectionWrite) => void): SectionBackend<T, MeterContext> {
+function meterBackend<T extends object>(
+  d: SaveDeps,
+  section: MeterSettingsSection,
+  read: () => T,
+  apply: (next: T, before: T, w: SectionWrite) => void,
+): SectionBackend<T, MeterContext> {
   return {
     read,
     write: (next, before, w) => {
@@ -142,7 +147,12 @@ function meterBackend<T extends object>(d: SaveDeps, section: MeterSettingsSecti
 }
 
 export function meterSectionBackends(d: SaveDeps): Array<[AnySection, SectionBackend<object, MeterContext>]> {
-  const io = meterBackend<IoConfig>(d, 'io', () => readIo(d), (next, _before, w) => applyIo(d, next, w.now, w.onRollback));
+  const io = meterBackend<IoConfig>(
+    d,
+    'io',
+    () => readIo(d),
+    (next, _before, w) => applyIo(d, next, w.now, w.onRollback),
+  );
   // 001 §4 "Pulse input rows": the DI type changes only on a pulse-verified meter.
   io.check = (next, before, ctx) => {
     if (!diTypeLocked(ctx)) return;
@@ -151,9 +161,33 @@ export function meterSectionBackends(d: SaveDeps): Array<[AnySection, SectionBac
     });
   };
   return [
-    [meterGeneralSection, meterBackend<MeterSettings>(d, 'general', () => readGeneral(d), (next, _before, w) => applyGeneral(d, next, w.onRollback))],
-    [meterAlarmSection, meterBackend<AlarmConfig>(d, 'alarm', () => readAlarm(d), (next, before, w) => applyAlarm(d, next, before, w.now, w.onRollback))],
+    [
+      meterGeneralSection,
+      meterBackend<MeterSettings>(
+        d,
+        'general',
+        () => readGeneral(d),
+        (next, _before, w) => applyGeneral(d, next, w.onRollback),
+      ),
+    ],
+    [
+      meterAlarmSection,
+      meterBackend<AlarmConfig>(
+        d,
+        'alarm',
+        () => readAlarm(d),
+        (next, before, w) => applyAlarm(d, next, before, w.now, w.onRollback),
+      ),
+    ],
     [meterIoSection, io],
-    [meterUserCtSection, meterBackend<UserCtConfig>(d, 'userCt', () => readUserCt(d), (next, _before, w) => applyUserCt(d, next, w.onRollback))],
+    [
+      meterUserCtSection,
+      meterBackend<UserCtConfig>(
+        d,
+        'userCt',
+        () => readUserCt(d),
+        (next, _before, w) => applyUserCt(d, next, w.onRollback),
+      ),
+    ],
   ] as Array<[AnySection, SectionBackend<object, MeterContext>]>;
 }

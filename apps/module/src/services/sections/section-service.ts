@@ -29,7 +29,6 @@ import { changeList } from './audit.ts';
 import { setValueAt, stableJson, valueAt, withoutSecrets } from './document.ts';
 import { type SectionBackend, type SectionDoc, kvSectionBackend } from './section-backend.ts';
 
-
 /** The live device context of each kind a section's rules may depend on ('none' needs none). */
 export type SectionContextProviders = { [K in Exclude<SectionContextKind, 'none'>]?: () => SectionContexts[K] };
 
@@ -58,7 +57,10 @@ export class SectionService {
   private readonly revisionKey: Buffer;
 
   constructor(private readonly d: SectionServiceDeps) {
-    this.revisionKey = Buffer.from(d.ctx.kv.getOrInit(KV_REVISION_KEY, () => randomBytes(32).toString('base64')), 'base64');
+    this.revisionKey = Buffer.from(
+      d.ctx.kv.getOrInit(KV_REVISION_KEY, () => randomBytes(32).toString('base64')),
+      'base64',
+    );
   }
 
   /** Without a backend, the section is a document of the generic kv store (it needs defaults). */

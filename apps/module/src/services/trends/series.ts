@@ -39,7 +39,14 @@ const avg3 = (a: number, b: number, c: number) => (a + b + c) / 3;
 export const SERIES: readonly SeriesGroup[] = [
   { key: 'VLN', columns: PHASES, unit: 'V', digits: 2, mask: { type: 'realTime', bit: 1 }, read: ({ snap: s }) => [s.phases[0].vln, s.phases[1].vln, s.phases[2].vln, s.system.vlnAvg] },
   { key: 'VLL', columns: PHASES, unit: 'V', digits: 2, mask: { type: 'realTime', bit: 2 }, read: ({ snap: s }) => [s.phases[0].vll, s.phases[1].vll, s.phases[2].vll, s.system.vllAvg] },
-  { key: 'I', columns: PHASES, unit: 'A', digits: 3, mask: { type: 'realTime', bit: 4 }, read: ({ snap: s }) => [s.phases[0].current, s.phases[1].current, s.phases[2].current, s.system.currentAvg] },
+  {
+    key: 'I',
+    columns: PHASES,
+    unit: 'A',
+    digits: 3,
+    mask: { type: 'realTime', bit: 4 },
+    read: ({ snap: s }) => [s.phases[0].current, s.phases[1].current, s.phases[2].current, s.system.currentAvg],
+  },
   { key: 'P', columns: PHASES, unit: 'kW', digits: 3, mask: { type: 'realTime', bit: 8 }, read: ({ snap: s }) => [s.phases[0].p, s.phases[1].p, s.phases[2].p, s.system.p] },
   { key: 'Q', columns: PHASES, unit: 'kvar', digits: 3, mask: { type: 'realTime', bit: 16 }, read: ({ snap: s }) => [s.phases[0].q, s.phases[1].q, s.phases[2].q, s.system.q] },
   { key: 'S', columns: PHASES, unit: 'kVA', digits: 3, mask: { type: 'realTime', bit: 32 }, read: ({ snap: s }) => [s.phases[0].s, s.phases[1].s, s.phases[2].s, s.system.s] },

@@ -27,10 +27,7 @@ export interface UserServices {
   settings: UserSettings;
 }
 
-export async function createUserServices(
-  ctx: ModuleContext,
-  events: ModuleEventLog,
-): Promise<{ users: UserServices; sessions: SessionStore; resolvePrincipal: PrincipalResolver }> {
+export async function createUserServices(ctx: ModuleContext, events: ModuleEventLog): Promise<{ users: UserServices; sessions: SessionStore; resolvePrincipal: PrincipalResolver }> {
   const repo = new UserRepository(ctx.db);
   const settings = new UserSettings(ctx, events);
   // The store reads the live settings on every use, so saving them takes effect at once.

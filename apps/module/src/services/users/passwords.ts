@@ -17,9 +17,7 @@ const MAX_P = 16;
 
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: 256 * options.N! * options.r! + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
+    scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: 256 * options.N! * options.r! + 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 

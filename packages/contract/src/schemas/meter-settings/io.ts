@@ -52,7 +52,8 @@ export const DI_ADVANCED_OPTIONS = { categoryDef: [...DI_CATEGORY_DEFS], unitDef
 
 const notZero =
   (label: string): Checker<number> =>
-  (v) => (v === 0 ? t.notZero(label) : undefined);
+  (v) =>
+    v === 0 ? t.notZero(label) : undefined;
 
 /**
  * The PUT settings/ioConfig body. While the meter is sealed no field is checked (the module
@@ -83,8 +84,24 @@ export function ioConfigSchema(ctx: MeterContext) {
       const row = v[key];
       if (sealed.has(key) || row?.type !== 1) return;
       const n = i + 1;
-      checkField(c, [key, 'category'], select(L.diCategory(n), DI_CATEGORY_DEFS.map((_, k) => k)), row.category);
-      checkField(c, [key, 'unit'], select(L.diUnit(n), DI_UNIT_DEFS.map((_, k) => k)), row.unit);
+      checkField(
+        c,
+        [key, 'category'],
+        select(
+          L.diCategory(n),
+          DI_CATEGORY_DEFS.map((_, k) => k),
+        ),
+        row.category,
+      );
+      checkField(
+        c,
+        [key, 'unit'],
+        select(
+          L.diUnit(n),
+          DI_UNIT_DEFS.map((_, k) => k),
+        ),
+        row.unit,
+      );
       checkField(c, [key, 'ratio'], num(L.diRatio(n), rules.allNum(L.diRatio(n)) as Checker<number>, notZero(L.diRatio(n))), row.ratio);
     });
   });
@@ -97,7 +114,9 @@ const diData = z.object({ type: n, name: z.string(), category: n, unit: n, ratio
 export const ioConfigData = z.object({
   ...(Object.fromEntries(DI_CONFIG_KEYS.map((k) => [k, diData])) as Record<DiKey, typeof diData>),
   diAdvancedOptions: z.object({ categoryDef: z.array(z.string()), unitDef: z.array(z.string()) }),
-  systemEventAlarm: z.object(Object.fromEntries(METER_EVENT_KEYS.map((k) => [k, z.object({ enable: n, output: n })])) as Record<MeterEventKey, z.ZodObject<{ enable: z.ZodNumber; output: z.ZodNumber }>>),
+  systemEventAlarm: z.object(
+    Object.fromEntries(METER_EVENT_KEYS.map((k) => [k, z.object({ enable: n, output: n })])) as Record<MeterEventKey, z.ZodObject<{ enable: z.ZodNumber; output: z.ZodNumber }>>,
+  ),
   pulseConst: n,
   pulseWidth: n,
   ...(Object.fromEntries(DO_CHANNEL_KEYS.map((k) => [k, n])) as Record<DoKey, z.ZodNumber>),

@@ -7,8 +7,7 @@ import { endpointQuery } from '../../../lib/query.ts';
 export const useAlarmLog = () => useQuery(endpointQuery('alarmLog'));
 
 /** The tab's plain list (the paged form answers only a window query). */
-export const useMeterEventLog = () =>
-  useQuery({ ...endpointQuery('meterEventLog'), select: (d) => (Array.isArray(d) ? d : d.eventLogs) });
+export const useMeterEventLog = () => useQuery({ ...endpointQuery('meterEventLog'), select: (d) => (Array.isArray(d) ? d : d.eventLogs) });
 
 const MODULE_EVENT_LOG = 'moduleEventLog';
 const METER_EVENT_LOG_PAGE = 'meterEventLogPage';

@@ -4,5 +4,4 @@ import { READINGS_REFRESH_MS, channelPolling } from './readings-polling.ts';
 
 export const useEnergySystem = () => useQuery({ ...endpointQuery('energySystem'), refetchInterval: READINGS_REFRESH_MS });
 
-export const useEnergyChannel = (channel: number) =>
-  useQuery({ ...endpointQuery('energyChannel', { params: { channel } }), ...channelPolling(channel) });
+export const useEnergyChannel = (channel: number) => useQuery({ ...endpointQuery('energyChannel', { params: { channel } }), ...channelPolling(channel) });

@@ -6,5 +6,4 @@ export const useRealtimeSystem = () => useQuery({ ...endpointQuery('realtimeSyst
 
 export const useUserNames = () => useQuery(endpointQuery('userNames'));
 
-export const useRealtimeChannel = (channel: number) =>
-  useQuery({ ...endpointQuery('realtimeChannel', { params: { channel } }), ...channelPolling(channel) });
+export const useRealtimeChannel = (channel: number) => useQuery({ ...endpointQuery('realtimeChannel', { params: { channel } }), ...channelPolling(channel) });

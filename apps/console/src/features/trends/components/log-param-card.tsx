@@ -38,11 +38,25 @@ function TypeGroup({ type, form, range, zone, onChange }: { type: LogTypeName } 
   const setMasks = (masks: LogParamForm['masks']) => onChange(withMasks(form, masks, range, zone));
   return (
     <fieldset className="border rounded p-2 mb-2" style={{ breakInside: 'avoid' }} aria-label={LOG_TYPE_LABELS[type]}>
-      <GroupCheck id={`${id}-all`} label={LOG_TYPE_LABELS[type]} checked={mask === fullMask(type)} partial={mask !== 0 && mask !== fullMask(type)} disabled={!recorded} onChange={() => setMasks(toggleType(form.masks, type))} />
+      <GroupCheck
+        id={`${id}-all`}
+        label={LOG_TYPE_LABELS[type]}
+        checked={mask === fullMask(type)}
+        partial={mask !== 0 && mask !== fullMask(type)}
+        disabled={!recorded}
+        onChange={() => setMasks(toggleType(form.masks, type))}
+      />
       {!recorded && <div className="small text-muted">No data recorded</div>}
       <div className="ms-3">
         {TREND_PARAM_BITS[type].map((p) => (
-          <Form.Check key={p.bit} id={`${id}-${p.bit}`} label={p.label} checked={(mask & p.bit) !== 0} disabled={!recorded} onChange={() => setMasks(toggleBit(form.masks, type, p.bit))} />
+          <Form.Check
+            key={p.bit}
+            id={`${id}-${p.bit}`}
+            label={p.label}
+            checked={(mask & p.bit) !== 0}
+            disabled={!recorded}
+            onChange={() => setMasks(toggleBit(form.masks, type, p.bit))}
+          />
         ))}
       </div>
     </fieldset>
@@ -86,14 +100,30 @@ export function LogParamCard({ range, zone, form, errors, onChange, actions }: P
           <div style={FIELD_STYLE}>
             <Form.Group controlId={`${id}-start`}>
               <Form.Label className="mb-1">Start time</Form.Label>
-              <Form.Control type="datetime-local" step={1} min={min} max={max} value={form.start} isInvalid={!!errors.startTime} onChange={(e) => onChange({ ...form, start: e.target.value })} />
+              <Form.Control
+                type="datetime-local"
+                step={1}
+                min={min}
+                max={max}
+                value={form.start}
+                isInvalid={!!errors.startTime}
+                onChange={(e) => onChange({ ...form, start: e.target.value })}
+              />
               <Form.Control.Feedback type="invalid">{errors.startTime}</Form.Control.Feedback>
             </Form.Group>
           </div>
           <div style={FIELD_STYLE}>
             <Form.Group controlId={`${id}-end`}>
               <Form.Label className="mb-1">End time</Form.Label>
-              <Form.Control type="datetime-local" step={1} min={min} max={max} value={form.end} isInvalid={!!errors.endTime} onChange={(e) => onChange({ ...form, end: e.target.value })} />
+              <Form.Control
+                type="datetime-local"
+                step={1}
+                min={min}
+                max={max}
+                value={form.end}
+                isInvalid={!!errors.endTime}
+                onChange={(e) => onChange({ ...form, end: e.target.value })}
+              />
               <Form.Control.Feedback type="invalid">{errors.endTime}</Form.Control.Feedback>
             </Form.Group>
           </div>

@@ -6,15 +6,7 @@
  * part files carry the job number, so a stopped job cleaning up never touches the next one's.
  * The ready file survives a restart (export.json next to it).
  */
-import {
-  localDate,
-  rangeOfTypes,
-  selectedLogTypes,
-  trendTexts,
-  type ExportTrendLogBody,
-  type TrendExportStatus,
-  type TrendLogRange,
-} from '@meter/contract';
+import { localDate, rangeOfTypes, selectedLogTypes, trendTexts, type ExportTrendLogBody, type TrendExportStatus, type TrendLogRange } from '@meter/contract';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';

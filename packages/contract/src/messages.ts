@@ -179,6 +179,31 @@ export const serverMessages = {
 export const userManagementTexts = {
   passwordPolicySaved: 'Password policy configuration saved',
   passwordChanged: (name: string) => `User ${name} password changed`,
+  userCreated: 'User created',
+  userDeleted: 'User Deleted',
+  roleCreated: 'Role created',
+  roleDeleted: 'Role Deleted',
+  roleSaveFailed: 'Something wrong, can not be saved',
+  tokenReset: 'Reset token successfully.',
+  tokenResetFailed: 'Reset token failed.',
+  resetApiToken: 'Reset API Token',
+  active: 'Active',
+  locked: 'Locked',
+  notAvailable: 'N/A',
+  // Decided: the spec shows none of these (docs/decisions.md "User management screens").
+  generalSaved: 'User management general config saved',
+  yes: 'Yes',
+  no: 'No',
+  newUser: 'New User',
+  newRole: 'New Role',
+  userSaved: (name: string) => `User ${name} saved`,
+  roleSaved: (name: string) => `Role ${name} saved`,
+  userLocked: (name: string) => `User ${name} locked`,
+  userUnlocked: (name: string) => `User ${name} unlocked`,
+  deleteUserTitle: 'Delete User',
+  deleteUserConfirm: (name: string) => `Are you sure you want to delete user ${name}? This action cannot be undone.`,
+  deleteRoleTitle: 'Delete Role',
+  deleteRoleConfirm: (name: string) => `Are you sure you want to delete role ${name}? This action cannot be undone.`,
 } as const;
 
 /**

@@ -130,6 +130,8 @@ export const ROUTES: readonly RouteDef[] = [
   R(`${um}/password_management/list`, 'System Settings, User Management, Password Management, List', { hidden: true }),
   R(`${um}/password_management/edit/:username`, 'System Settings, User Management, Password Management, Edit', { hidden: true }),
   R(`${um}/api_token_management`, 'System Settings, User Management, API Token Management'),
+  // Decided: 002 §2.17 says a General page exists but shows no path for it.
+  R(`${um}/general`, 'System Settings, User Management, General'),
 ];
 
 /** The route the admin's default-password prompt continues to (000 §2). */

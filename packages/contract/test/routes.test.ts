@@ -86,6 +86,8 @@ const SPEC_PATHS = [
   '/setting/user_management/password_management/list',
   '/setting/user_management/password_management/edit/:username',
   '/setting/user_management/api_token_management',
+  // decided: 002 §2.17's General page has no path in the spec's table
+  '/setting/user_management/general',
   // network_diagnostic [48]
   '/setting/network_diagnostic',
   '/setting/network_diagnostic/network_status',

@@ -76,8 +76,9 @@ export const setPasswordBody = strictObject({
 });
 
 export const generalUserConfig = strictObject({
-  maxLoginUser: intBetween('Max Concurrent Logins', 1, 10),
-  sessionTimeout: intBetween('Session Timeout', 0, 60),
+  maxLoginUser: withMeta(intBetween('Max Concurrent Logins', 1, 10), { unit: 'sessions', description: 'Sessions of all users together.' }),
+  // The same setting as the password policy's sessionTimeout (one setting, two screens).
+  sessionTimeout: withMeta(intBetween('Session Timeout', 0, 60), { unit: 'minutes', description: 'Minutes without activity after which a session ends. 0 means never.' }),
 });
 export type GeneralUserConfig = z.infer<typeof generalUserConfig>;
 

@@ -1,0 +1,40 @@
+/**
+ * System Settings › User Management › General (002 §2.17, §5.11): max concurrent logins and the
+ * session timeout. A plain settings form, not a section: the module composes it from two stores
+ * (the session timeout is the password policy's), so it has no section backend of its own.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, generalUserConfig, userManagementTexts } from '@meter/contract';
+import { SettingsForm } from '../../components/form/settings-form.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { schemaFieldDefs } from '../../components/section/section-fields.ts';
+import { callEndpoint } from '../../lib/api.ts';
+import { endpointQuery } from '../../lib/query.ts';
+
+const TITLE = 'General';
+const FIELDS = schemaFieldDefs(generalUserConfig);
+
+export default function UserManagementGeneral() {
+  const config = useQuery(endpointQuery('generalUserConfig'));
+  const client = useQueryClient();
+  if (config.isPending) return <Loading />;
+  // A failed load has been reported by the request helper; a form of blanks would invite a bad save.
+  if (!config.data) return null;
+  return (
+    <section style={{ maxWidth: '32rem' }}>
+      <h2 className="h5">{TITLE}</h2>
+      <SettingsForm
+        title={TITLE}
+        schema={generalUserConfig}
+        values={config.data}
+        fields={FIELDS}
+        onSave={async (body) => {
+          await callEndpoint(endpoints.saveGeneralUserConfig, { body, suppress: true });
+          // The session timeout is also the password policy's.
+          await Promise.all(['generalUserConfig', 'passwordPolicy'].map((name) => client.invalidateQueries({ queryKey: [name] })));
+        }}
+        successMessage={userManagementTexts.generalSaved}
+      />
+    </section>
+  );
+}

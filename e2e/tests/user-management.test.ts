@@ -1,0 +1,81 @@
+/**
+ * System Settings › User Management (002 §2.17–2.20, §6, §8.2, §8.3): General, API Token
+ * Management, User Configuration, Role Configuration and Password Management, as an editor and
+ * as a user whose role may only view user management.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+
+const UM = '/setting/user_management';
+let server: ModuleServer;
+let browser: Browser;
+/** The API session of the set-up (the first admin). */
+let admin: string;
+
+before(async () => {
+  ({ server, admin } = await startModuleWithUsers());
+  browser = await launchBrowser();
+  // A role that may view user management but edit nothing, and a user holding it.
+  const role = await server.api('POST', '/usermg/role/add', { name: 'auditor', readingsAllow: 1, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 1 }, admin);
+  assert.equal(role.status, 200);
+  const user = await server.api('POST', '/usermg/user/add', { name: 'auditor1', password: USER_PASSWORD, accessLevel: 'auditor' }, admin);
+  assert.equal(user.status, 200);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const feedbackOf = (page: Page, label: string) =>
+  page
+    .locator('.mb-3')
+    .filter({ has: field(page, label) })
+    .locator('.invalid-feedback');
+
+/** Nothing wider than a phone: tables scroll inside their own wrapper. */
+async function assertFitsPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  // Back to the desktop layout, where Logout is in the top bar.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  assert.ok(width <= 390, `page is ${width}px wide at 390px`);
+}
+
+describe('General', () => {
+  const PATH = `${UM}/general`;
+
+  test('shows the config, checks the ranges and saves', async () => {
+    const page = await openAs(browser, server, PATH, 'boss');
+    await field(page, 'Max Concurrent Logins').waitFor();
+    assert.equal(await field(page, 'Max Concurrent Logins').inputValue(), '10');
+    assert.equal(await field(page, 'Session Timeout').inputValue(), '15');
+    await page.getByText('0 means never', { exact: false }).first().waitFor();
+
+    await field(page, 'Max Concurrent Logins').fill('11');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await feedbackOf(page, 'Max Concurrent Logins').getByText('Max Concurrent Logins must be between 1 and 10', { exact: true }).waitFor();
+
+    await field(page, 'Max Concurrent Logins').fill('9');
+    await field(page, 'Session Timeout').fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, 'User management general config saved').waitFor();
+    const stored = await server.api('GET', '/usrmg/general/config', undefined, admin);
+    assert.deepEqual(stored.body, { data: { maxLoginUser: 9, sessionTimeout: 0 } });
+    await assertFitsPhone(page);
+    await signOut(page);
+    // Back to the room the other tests need.
+    await server.api('PUT', '/usrmg/general/config', { maxLoginUser: 10, sessionTimeout: 15 }, admin);
+  });
+
+  test('is read-only without user-management edit', async () => {
+    const page = await openAs(browser, server, PATH, 'auditor1');
+    await field(page, 'Max Concurrent Logins').waitFor();
+    assert.ok(await field(page, 'Max Concurrent Logins').isDisabled());
+    assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
+    await signOut(page);
+  });
+});

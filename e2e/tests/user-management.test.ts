@@ -79,3 +79,40 @@ describe('General', () => {
     await signOut(page);
   });
 });
+
+describe('API Token Management', () => {
+  const PATH = `${UM}/api_token_management`;
+  const tokenCell = (page: Page) => page.getByRole('row', { name: /API Token/ }).getByRole('cell');
+  const liveToken = async () => ((await server.api('GET', '/command/getApiToken', undefined, admin)).body as { data: { value: string } }).data.value;
+
+  test('shows the live token; Reset API Token replaces it', async () => {
+    const page = await openAs(browser, server, PATH, 'boss');
+    const before = await liveToken();
+    await tokenCell(page).getByText(before, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Reset API Token' }).click();
+    await alertWith(page, 'Reset token successfully.').waitFor();
+    const after = await liveToken();
+    assert.notEqual(after, before);
+    await tokenCell(page).getByText(after, { exact: true }).waitFor();
+    await assertFitsPhone(page);
+    await signOut(page);
+  });
+
+  test('"Reset token failed." when the module does not answer Success', async () => {
+    const page = await openAs(browser, server, PATH, 'boss');
+    await page.route('**/api/command/regenerateViewToken', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { value: 'Busy' } }) }));
+    await page.getByRole('button', { name: 'Reset API Token' }).click();
+    await alertWith(page, 'Reset token failed.').waitFor();
+    await page.unroute('**/api/command/regenerateViewToken');
+    await signOut(page);
+  });
+
+  test('no reset without user-management edit', async () => {
+    const page = await openAs(browser, server, PATH, 'auditor1');
+    await tokenCell(page)
+      .getByText(await liveToken(), { exact: true })
+      .waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Reset API Token' }).count(), 0);
+    await signOut(page);
+  });
+});

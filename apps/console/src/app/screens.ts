@@ -33,6 +33,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'System Settings, User Management, Password Policy': () => import('../features/user-management/password-policy.tsx'),
   'System Settings, User Management, Password Management, Edit': () => import('../features/user-management/password-edit.tsx'),
   'System Settings, User Management, General': () => import('../features/user-management/general.tsx'),
+  'System Settings, User Management, API Token Management': () => import('../features/user-management/api-token.tsx'),
 };
 
 export const hasScreen = (routeName: string): boolean => Object.hasOwn(screens, routeName);

@@ -116,3 +116,86 @@ describe('API Token Management', () => {
     await signOut(page);
   });
 });
+
+describe('User Configuration', () => {
+  const LIST = `${UM}/user_configuration/list`;
+  const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+
+  test('New: "Passwords do not match", then "User created" and the user in the list', async () => {
+    const page = await openAs(browser, server, `${UM}/user_configuration`, 'boss');
+    await page.waitForURL(`**${LIST}`);
+    await page.getByRole('link', { name: 'New User' }).click();
+    await page.waitForURL(`**${UM}/user_configuration/new`);
+    await field(page, 'User Name').fill('operator1');
+    await field(page, 'Password').fill('Operator123');
+    await field(page, 'Repeat Password').fill('Operator124');
+    await field(page, 'Role').selectOption('auditor');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await feedbackOf(page, 'Repeat Password').getByText('Passwords do not match', { exact: true }).waitFor();
+    await field(page, 'Repeat Password').fill('Operator123');
+    await field(page, 'Multiple Login').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, 'User created').waitFor();
+    await page.waitForURL(`**${LIST}`);
+    const row = rowOf(page, 'operator1');
+    await row.getByRole('cell', { name: 'auditor', exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Yes', exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Active', exact: true }).waitFor();
+    await assertFitsPhone(page);
+    await signOut(page);
+  });
+
+  test("a refused add shows the module's reply", async () => {
+    const page = await openAs(browser, server, `${UM}/user_configuration/new`, 'boss');
+    await field(page, 'User Name').fill('viewer');
+    await field(page, 'Password').fill('Viewer12345');
+    await field(page, 'Repeat Password').fill('Viewer12345');
+    await field(page, 'Role').selectOption('view');
+    const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/usermg/user/add');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const body = (await (await reply).json()) as { data: { value: string } };
+    await alertWith(page, body.data.value).waitFor();
+    assert.equal(new URL(page.url()).pathname, `${UM}/user_configuration/new`);
+    await signOut(page);
+  });
+
+  test('Edit saves the role and multiple login; Lock and Unlock toggle the status; Delete asks first', async () => {
+    await server.api('POST', '/usermg/user/add', { name: 'temp1', password: USER_PASSWORD, accessLevel: 'view' }, admin);
+    const page = await openAs(browser, server, LIST, 'boss');
+    await rowOf(page, 'temp1').getByRole('link', { name: 'Edit temp1' }).click();
+    await page.waitForURL(`**${UM}/user_configuration/edit/temp1`);
+    assert.equal(await field(page, 'User Name').inputValue(), 'temp1');
+    await field(page, 'Role').selectOption('auditor');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, 'User temp1 saved').waitFor();
+    await page.waitForURL(`**${LIST}`);
+    await rowOf(page, 'temp1').getByRole('cell', { name: 'auditor', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Lock temp1' }).click();
+    await rowOf(page, 'temp1').getByRole('cell', { name: 'Locked', exact: true }).waitFor();
+    assert.equal((await server.api('POST', '/users/authenticate', { username: 'temp1', password: USER_PASSWORD })).status !== 200, true);
+    await page.getByRole('button', { name: 'Unlock temp1' }).click();
+    await rowOf(page, 'temp1').getByRole('cell', { name: 'Active', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete temp1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete User' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal(await rowOf(page, 'temp1').count(), 1);
+    await page.getByRole('button', { name: 'Delete temp1' }).click();
+    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+    await alertWith(page, 'User Deleted').waitFor();
+    await rowOf(page, 'temp1').waitFor({ state: 'detached' });
+    await signOut(page);
+  });
+
+  test('without user-management edit: N/A actions, no New, a read-only edit form', async () => {
+    const page = await openAs(browser, server, LIST, 'auditor1');
+    await rowOf(page, 'viewer').getByRole('cell', { name: 'N/A', exact: true }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'New User' }).count(), 0);
+    await page.goto(`${UM}/user_configuration/edit/viewer`);
+    await field(page, 'Role').waitFor();
+    assert.ok(await field(page, 'Role').isDisabled());
+    assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
+    await signOut(page);
+  });
+});

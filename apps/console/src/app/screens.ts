@@ -34,6 +34,9 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'System Settings, User Management, Password Management, Edit': () => import('../features/user-management/password-edit.tsx'),
   'System Settings, User Management, General': () => import('../features/user-management/general.tsx'),
   'System Settings, User Management, API Token Management': () => import('../features/user-management/api-token.tsx'),
+  'System Settings, User Management, User Configuration, List': () => import('../features/user-management/user-list.tsx'),
+  'System Settings, User Management, User Configuration, New': () => import('../features/user-management/user-new.tsx'),
+  'System Settings, User Management, User Configuration, Edit': () => import('../features/user-management/user-edit.tsx'),
 };
 
 export const hasScreen = (routeName: string): boolean => Object.hasOwn(screens, routeName);

@@ -1,0 +1,93 @@
+/**
+ * System Settings › User Management › User Configuration › List (002 §2.17, §6, §8.2, §8.3): name,
+ * role, multiple login, status and actions. With write permission: New, Edit, Lock/Unlock
+ * (Active ⇄ Locked) and Delete after a confirmation; otherwise the action cells show N/A. A
+ * refusal shows the module's reply.
+ */
+import { Link, generatePath } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import { endpoints, routeByName, userManagementTexts as t, type UserListEntry } from '@meter/contract';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { reportSaveFailure } from '../../components/form/save-failure.ts';
+import { showAlert } from '../../lib/alerts.ts';
+import { callEndpoint } from '../../lib/api.ts';
+import { confirmAction } from '../../lib/confirm-action.ts';
+import { useCanWriteHere } from '../../lib/permissions.ts';
+import { useRefreshUsers, useUserList } from './api/use-users.ts';
+import { lockActionText, statusText, toggleLockBody } from './user-tables.ts';
+
+const TITLE = 'User Configuration';
+const NEW_PATH = routeByName('System Settings, User Management, User Configuration, New').path;
+const EDIT_PATH = routeByName('System Settings, User Management, User Configuration, Edit').path;
+
+/** Shows the module's reply to a refused call; resolves false for confirmAction. */
+const refused = (e: unknown): false => {
+  reportSaveFailure(e, []);
+  return false;
+};
+
+export default function UserList() {
+  const users = useUserList();
+  const canWrite = useCanWriteHere();
+  const refresh = useRefreshUsers();
+
+  const toggleLock = async (u: UserListEntry) => {
+    const body = toggleLockBody(u);
+    const ok = await callEndpoint(endpoints.lockUser, { body, suppress: true }).then(() => true, refused);
+    if (!ok) return;
+    showAlert({ type: 'success', message: body.lockout ? t.userLocked(u.name) : t.userUnlocked(u.name) });
+    await refresh();
+  };
+
+  const remove = (u: UserListEntry) =>
+    confirmAction({
+      title: t.deleteUserTitle,
+      body: t.deleteUserConfirm(u.name),
+      run: () => callEndpoint(endpoints.removeUser, { body: { name: u.name }, suppress: true }).then(() => true, refused),
+      onSuccess: () => {
+        showAlert({ type: 'success', message: t.userDeleted });
+        void refresh();
+      },
+    });
+
+  const columns: Column<UserListEntry>[] = [
+    { key: 'name', header: 'Name', cell: (u) => u.name, rowHeader: true },
+    { key: 'role', header: 'Role', cell: (u) => u.accessLevel },
+    { key: 'multipleLogin', header: 'Multiple Login', cell: (u) => (u.multipleLogin ? t.yes : t.no) },
+    { key: 'status', header: 'Status', cell: statusText },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (u) =>
+        canWrite ? (
+          <div className="d-flex flex-wrap gap-1">
+            <Link className="btn btn-sm btn-outline-primary" to={generatePath(EDIT_PATH, { username: u.name })} aria-label={`Edit ${u.name}`}>
+              Edit
+            </Link>
+            <Button size="sm" variant="outline-warning" onClick={() => void toggleLock(u)} aria-label={`${lockActionText(u)} ${u.name}`}>
+              {lockActionText(u)}
+            </Button>
+            <Button size="sm" variant="outline-danger" onClick={() => remove(u)} aria-label={`Delete ${u.name}`}>
+              Delete
+            </Button>
+          </div>
+        ) : (
+          t.notAvailable
+        ),
+    },
+  ];
+
+  return (
+    <section>
+      <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-2">
+        <h2 className="h5 mb-0">{TITLE}</h2>
+        {canWrite && (
+          <Link className="btn btn-primary btn-sm" to={NEW_PATH}>
+            {t.newUser}
+          </Link>
+        )}
+      </div>
+      <DataTable label={TITLE} columns={columns} rows={users.data} rowKey={(u) => u.name} loading={users.isPending} paginate />
+    </section>
+  );
+}

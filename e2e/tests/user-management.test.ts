@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
 
 const UM = '/setting/user_management';
 let server: ModuleServer;
@@ -196,6 +196,67 @@ describe('User Configuration', () => {
     await field(page, 'Role').waitFor();
     assert.ok(await field(page, 'Role').isDisabled());
     assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
+    await signOut(page);
+  });
+});
+
+describe('Role Configuration', () => {
+  const LIST = `${UM}/role_configuration/list`;
+  const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+
+  test('New: the name and the four levels; "Role created"; Edit; Delete asks first', async () => {
+    const page = await openAs(browser, server, `${UM}/role_configuration`, 'boss');
+    await page.waitForURL(`**${LIST}`);
+    await page.getByRole('link', { name: 'New Role' }).click();
+    await field(page, 'Role Name').fill('operators');
+    await field(page, 'Readings').selectOption('Edit');
+    await field(page, 'Configuration').selectOption('View');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, 'Role created').waitFor();
+    await page.waitForURL(`**${LIST}`);
+    const row = rowOf(page, 'operators');
+    await row.getByRole('cell', { name: 'Edit', exact: true }).first().waitFor();
+    const stored = await server.api('GET', '/usermg/role/config/operators', undefined, admin);
+    assert.deepEqual(stored.body, { data: { name: 'operators', readingsAllow: 0, configurationAllow: 1, maintenanceAllow: 2, userConfigAllow: 2 } });
+
+    await row.getByRole('link', { name: 'Edit operators' }).click();
+    await page.waitForURL(`**${UM}/role_configuration/edit/operators`);
+    await field(page, 'Maintenance').selectOption('View');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, 'Role operators saved').waitFor();
+    await page.waitForURL(`**${LIST}`);
+    assert.equal(((await server.api('GET', '/usermg/role/config/operators', undefined, admin)).body as { data: { maintenanceAllow: number } }).data.maintenanceAllow, 1);
+
+    await page.getByRole('button', { name: 'Delete operators' }).click();
+    await page.getByRole('dialog', { name: 'Delete Role' }).getByRole('button', { name: 'Yes, continue' }).click();
+    await alertWith(page, 'Role Deleted').waitFor();
+    await rowOf(page, 'operators').waitFor({ state: 'detached' });
+    await assertFitsPhone(page);
+    await signOut(page);
+  });
+
+  test('a refused add says "Something wrong, can not be saved"', async () => {
+    const page = await openAs(browser, server, `${UM}/role_configuration/new`, 'boss');
+    await field(page, 'Role Name').fill('view');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, 'Something wrong, can not be saved').waitFor();
+    await signOut(page);
+  });
+
+  test('the admin role: no edit or delete for another editor, both for the user admin', async () => {
+    const page = await openAs(browser, server, LIST, 'boss');
+    await rowOf(page, 'admin').getByRole('cell', { name: 'N/A', exact: true }).waitFor();
+    await rowOf(page, 'view').getByRole('link', { name: 'Edit view' }).waitFor();
+    await signOut(page);
+    const first = await openAs(browser, server, LIST, 'admin', ADMIN_PASSWORD);
+    await rowOf(first, 'admin').getByRole('link', { name: 'Edit admin' }).waitFor();
+    await signOut(first);
+  });
+
+  test('without user-management edit every action cell is N/A', async () => {
+    const page = await openAs(browser, server, LIST, 'auditor1');
+    await rowOf(page, 'view').getByRole('cell', { name: 'N/A', exact: true }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'New Role' }).count(), 0);
     await signOut(page);
   });
 });

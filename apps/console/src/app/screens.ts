@@ -37,6 +37,9 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'System Settings, User Management, User Configuration, List': () => import('../features/user-management/user-list.tsx'),
   'System Settings, User Management, User Configuration, New': () => import('../features/user-management/user-new.tsx'),
   'System Settings, User Management, User Configuration, Edit': () => import('../features/user-management/user-edit.tsx'),
+  'System Settings, User Management, Role Configuration, List': () => import('../features/user-management/role-list.tsx'),
+  'System Settings, User Management, Role Configuration, New': () => import('../features/user-management/role-new.tsx'),
+  'System Settings, User Management, Role Configuration, Edit': () => import('../features/user-management/role-edit.tsx'),
 };
 
 export const hasScreen = (routeName: string): boolean => Object.hasOwn(screens, routeName);

@@ -1,0 +1,3 @@
+import { RoleEdit } from './role-form.tsx';
+
+export default RoleEdit;

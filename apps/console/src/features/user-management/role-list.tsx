@@ -1,0 +1,85 @@
+/**
+ * System Settings › User Management › Role Configuration › List (002 §2.17, §6, §8.2): each role's
+ * four levels; New, Edit and Delete (after a confirmation) with write permission. Edit and delete
+ * of the role named admin are the user admin's only; otherwise the action cells show N/A.
+ */
+import { Link, generatePath } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import { endpoints, routeByName, userManagementTexts as t, type Role } from '@meter/contract';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { reportSaveFailure } from '../../components/form/save-failure.ts';
+import { showAlert } from '../../lib/alerts.ts';
+import { callEndpoint } from '../../lib/api.ts';
+import { confirmAction } from '../../lib/confirm-action.ts';
+import { useCanWriteHere } from '../../lib/permissions.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { useRefreshUsers, useRoleList } from './api/use-users.ts';
+import { levelText, mayChangeRole } from './user-tables.ts';
+
+const TITLE = 'Role Configuration';
+const NEW_PATH = routeByName('System Settings, User Management, Role Configuration, New').path;
+const EDIT_PATH = routeByName('System Settings, User Management, Role Configuration, Edit').path;
+
+export default function RoleList() {
+  const roles = useRoleList();
+  const canWrite = useCanWriteHere();
+  const userName = useSession()?.userName;
+  const refresh = useRefreshUsers();
+
+  const remove = (r: Role) =>
+    confirmAction({
+      title: t.deleteRoleTitle,
+      body: t.deleteRoleConfirm(r.name),
+      run: () =>
+        callEndpoint(endpoints.removeRole, { body: { roleName: r.name }, suppress: true }).then(
+          () => true,
+          (e: unknown) => {
+            reportSaveFailure(e, []);
+            return false;
+          },
+        ),
+      onSuccess: () => {
+        showAlert({ type: 'success', message: t.roleDeleted });
+        void refresh();
+      },
+    });
+
+  const columns: Column<Role>[] = [
+    { key: 'name', header: 'Name', cell: (r) => r.name, rowHeader: true },
+    { key: 'readings', header: 'Readings', cell: (r) => levelText(r.readingsAllow) },
+    { key: 'configuration', header: 'Configuration', cell: (r) => levelText(r.configurationAllow) },
+    { key: 'maintenance', header: 'Maintenance', cell: (r) => levelText(r.maintenanceAllow) },
+    { key: 'userConfig', header: 'User Configuration', cell: (r) => levelText(r.userConfigAllow) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (r) =>
+        mayChangeRole(r.name, userName, canWrite) ? (
+          <div className="d-flex flex-wrap gap-1">
+            <Link className="btn btn-sm btn-outline-primary" to={generatePath(EDIT_PATH, { roleName: r.name })} aria-label={`Edit ${r.name}`}>
+              Edit
+            </Link>
+            <Button size="sm" variant="outline-danger" onClick={() => remove(r)} aria-label={`Delete ${r.name}`}>
+              Delete
+            </Button>
+          </div>
+        ) : (
+          t.notAvailable
+        ),
+    },
+  ];
+
+  return (
+    <section>
+      <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-2">
+        <h2 className="h5 mb-0">{TITLE}</h2>
+        {canWrite && (
+          <Link className="btn btn-primary btn-sm" to={NEW_PATH}>
+            {t.newRole}
+          </Link>
+        )}
+      </div>
+      <DataTable label={TITLE} columns={columns} rows={roles.data} rowKey={(r) => r.name} loading={roles.isPending} />
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+import { RoleNew } from './role-form.tsx';
+
+export default RoleNew;

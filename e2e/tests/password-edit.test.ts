@@ -87,8 +87,7 @@ test('the loaded policy is checked unless override is ticked; with override the 
   await field(page, 'Override Password Policy').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await alertWith(page, 'User operator password changed').waitFor();
-  // The list screen does not exist yet: the password policy screen stands in for it.
-  await page.waitForURL('**/setting/user_management/password_policy');
+  await page.waitForURL('**/setting/user_management/password_management/list');
   assert.equal(calls(), 1);
   await server.api('POST', '/users/logout', {}, await server.login('operator', 'longenough'));
   await signOut(page);
@@ -109,7 +108,7 @@ test("a refused change shows the module's reply text", async () => {
 test('Cancel leaves at once without edits, and asks first with them', async () => {
   const page = await openEdit('operator');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.waitForURL('**/setting/user_management/password_policy');
+  await page.waitForURL('**/setting/user_management/password_management/list');
 
   await page.goto(`${EDIT_PATH}/operator`);
   await field(page, 'Password').fill('typed');
@@ -119,7 +118,7 @@ test('Cancel leaves at once without edits, and asks first with them', async () =
   assert.equal(new URL(page.url()).pathname, `${EDIT_PATH}/operator`);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await dialog.getByRole('button', { name: 'Yes, continue' }).click();
-  await page.waitForURL('**/setting/user_management/password_policy');
+  await page.waitForURL('**/setting/user_management/password_management/list');
   await signOut(page);
 });
 

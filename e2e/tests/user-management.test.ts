@@ -260,3 +260,44 @@ describe('Role Configuration', () => {
     await signOut(page);
   });
 });
+
+describe('Password Management', () => {
+  const LIST = `${UM}/password_management/list`;
+  const names = (page: Page) => page.getByRole('rowheader').allInnerTexts();
+
+  test('lists the users, sorts by Username, and Edit comes back to the list', async () => {
+    const page = await openAs(browser, server, `${UM}/password_management`, 'boss');
+    await page.waitForURL(`**${LIST}`);
+    for (const h of ['Role', 'Register Date', 'Expiration Date', 'Last Login Time', 'Status', 'Action']) await page.getByRole('columnheader', { name: h, exact: true }).waitFor();
+    await page.getByRole('rowheader', { name: 'viewer', exact: true }).waitFor();
+    const ascending = await names(page);
+    assert.deepEqual(
+      ascending,
+      [...ascending].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    );
+    await page.getByRole('button', { name: /Username/ }).click();
+    assert.deepEqual(await names(page), [...ascending].reverse());
+    assert.equal(await page.getByRole('columnheader', { name: /Username/ }).getAttribute('aria-sort'), 'descending');
+
+    await page.getByRole('link', { name: 'Edit password of viewer' }).click();
+    await page.waitForURL(`**${UM}/password_management/edit/viewer`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`**${LIST}`);
+    await page.getByRole('link', { name: 'Edit password of viewer' }).click();
+    await field(page, 'Password').fill('Viewer2026pw');
+    await field(page, 'Repeat Password').fill('Viewer2026pw');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, 'User viewer password changed').waitFor();
+    await page.waitForURL(`**${LIST}`);
+    await assertFitsPhone(page);
+    await signOut(page);
+  });
+
+  test('without user-management edit the action cells show N/A', async () => {
+    const page = await openAs(browser, server, LIST, 'auditor1');
+    await page.getByRole('rowheader', { name: 'viewer', exact: true }).waitFor();
+    assert.equal(await page.getByRole('link', { name: /Edit password of/ }).count(), 0);
+    await page.getByRole('cell', { name: 'N/A', exact: true }).first().waitFor();
+    await signOut(page);
+  });
+});

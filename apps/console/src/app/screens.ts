@@ -40,6 +40,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'System Settings, User Management, Role Configuration, List': () => import('../features/user-management/role-list.tsx'),
   'System Settings, User Management, Role Configuration, New': () => import('../features/user-management/role-new.tsx'),
   'System Settings, User Management, Role Configuration, Edit': () => import('../features/user-management/role-edit.tsx'),
+  'System Settings, User Management, Password Management, List': () => import('../features/user-management/password-list.tsx'),
 };
 
 export const hasScreen = (routeName: string): boolean => Object.hasOwn(screens, routeName);

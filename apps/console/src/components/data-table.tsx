@@ -14,6 +14,8 @@ export interface Column<T> {
   rowHeader?: boolean;
   /** Column width in pixels. */
   width?: number;
+  /** The order the rows are sorted by this column, announced on its heading. */
+  sort?: 'ascending' | 'descending';
 }
 
 export interface DataTableProps<T> {
@@ -45,7 +47,7 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
         <thead className={quietHeader ? 'visually-hidden' : undefined}>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined}>
+              <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined} aria-sort={c.sort}>
                 {c.header}
               </th>
             ))}

@@ -75,11 +75,13 @@ describe('console shell', () => {
     await reader.goto('/setting/user_management/password_policy');
     await reader.waitForURL(/\/reading\/metering\/basic_metering$/);
 
+    // 000 §6: without readings bits the landing is About › Information, open to every signed-in user.
     const usermgr = await signedIn('uusermgr', 'Secret123');
-    await usermgr.waitForURL((u) => u.pathname.startsWith('/setting/user_management/'));
-    assert.deepEqual(await mainMenu(usermgr).allTextContents(), ['Settings']);
-    await usermgr.goto('/about/info');
-    await usermgr.waitForURL((u) => u.pathname.startsWith('/setting/user_management/'));
+    await usermgr.waitForURL(/\/about\/info$/);
+    await usermgr.getByRole('table', { name: 'Web Module' }).waitFor();
+    assert.deepEqual(await mainMenu(usermgr).allTextContents(), ['About', 'Settings']);
+    await usermgr.goto('/reading/metering/basic_metering');
+    await usermgr.waitForURL(/\/about\/info$/);
   });
 
   test('unknown paths show Page Not Found', async () => {

@@ -301,3 +301,21 @@ describe('Password Management', () => {
     await signOut(page);
   });
 });
+
+describe('Navigation (000 §6)', () => {
+  test('without readings bits: About › Information first, the module event log kept, no user management without bits 3', async () => {
+    const role = await server.api('POST', '/usermg/role/add', { name: 'configview', readingsAllow: 2, configurationAllow: 1, maintenanceAllow: 2, userConfigAllow: 2 }, admin);
+    assert.equal(role.status, 200);
+    assert.equal((await server.api('POST', '/usermg/user/add', { name: 'cfg1', password: USER_PASSWORD, accessLevel: 'configview' }, admin)).status, 200);
+    const page = await openAs(browser, server, '/', 'cfg1');
+    await page.waitForURL(/\/about\/info$/);
+    await page.getByRole('table', { name: 'Meter' }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    assert.deepEqual(await menu.getByRole('link').allTextContents(), ['Reading', 'About', 'Settings']);
+    await menu.getByRole('link', { name: 'Reading' }).click();
+    await page.waitForURL(/\/reading\/log\/module_event_log$/);
+    await page.goto(`${UM}/user_configuration/list`);
+    await page.waitForURL((u) => !u.pathname.startsWith(UM));
+    await signOut(page);
+  });
+});

@@ -56,17 +56,20 @@ test('pruned by permission bits', () => {
   assert.deepEqual(labels(buildNavTree(ctx(0b00001100))), ['Reading', 'About']);
   const readOnlyReadings = buildNavTree(ctx(0b00000100));
   assert.deepEqual(labels(readOnlyReadings), ['Reading', 'About']);
-  // No readings bits leaves only the module event log under Reading.
+  // No readings bits leaves only the module event log under Reading, and About › Information.
   const config = buildNavTree(ctx(0b00110000));
-  assert.deepEqual(labels(config), ['Reading', 'Settings']);
+  assert.deepEqual(labels(config), ['Reading', 'About', 'Settings']);
+  assert.deepEqual(labels(find(config, 'About')?.children), ['Information']);
   assert.deepEqual(labels(find(config, 'Reading')?.children), ['Log']);
   assert.deepEqual(labels(find(config, 'Reading', 'Log')?.children), ['Module Event Log']);
   assert.equal(find(config, 'Settings', 'User Management'), undefined);
   assert.equal(find(config, 'Settings', 'Management'), undefined);
   const users = buildNavTree(ctx(0b00000011));
-  assert.deepEqual(labels(users), ['Settings']);
+  assert.deepEqual(labels(users), ['About', 'Settings']);
   assert.deepEqual(labels(find(users, 'Settings')?.children), ['User Management']);
-  assert.deepEqual(buildNavTree(ctx(0)), []);
+  // Without bits 3 the user-management menu is gone.
+  assert.equal(find(buildNavTree(ctx(0b11111100)), 'Settings', 'User Management'), undefined);
+  assert.deepEqual(labels(buildNavTree(ctx(0))), ['About']);
 });
 
 test('an entry is listed only when a screen exists in it', () => {
@@ -113,13 +116,17 @@ test('emergency mode sends the reading and settings roots to Settings, Emergency
 
 test('a screen the permission does not cover is never shown', () => {
   const basic = (c: NavContext) => decide('Reading, Metering, Basic', '/reading/metering/basic_metering', c);
-  assert.deepEqual(basic(ctx(0b00110000)), { kind: 'redirect', to: '/reading/log/module_event_log' });
-  assert.deepEqual(basic(ctx(0b11000000)), { kind: 'redirect', to: '/reading/log/module_event_log' });
-  assert.deepEqual(basic(ctx(0b00000011)), { kind: 'redirect', to: '/setting/user_management/user_configuration/list' });
-  assert.deepEqual(basic(ctx(0b00110000, { screens: SLICE })), { kind: 'notFound' });
-  assert.deepEqual(basic(ctx(0)), { kind: 'notFound' });
-  assert.deepEqual(decide('About, Information', '/about/info', ctx(0b00110000, { screens: [...SLICE, 'Reading, Log, Module Event Log'] })), {
-    kind: 'redirect',
-    to: '/reading/log/module_event_log',
-  });
+  // 000 §6: no readings access lands on About › Information, open to every signed-in user.
+  assert.deepEqual(basic(ctx(0b00110000)), { kind: 'redirect', to: '/about/info' });
+  assert.deepEqual(basic(ctx(0b11000000)), { kind: 'redirect', to: '/about/info' });
+  assert.deepEqual(basic(ctx(0b00000011)), { kind: 'redirect', to: '/about/info' });
+  assert.deepEqual(basic(ctx(0)), { kind: 'redirect', to: '/about/info' });
+  assert.deepEqual(basic(ctx(0b00110000, { screens: ['Login', 'Reading, Metering, Basic'] })), { kind: 'notFound' });
+  assert.deepEqual(decide('About, Information', '/about/info', ctx(0b00110000, { screens: [...SLICE, 'Reading, Log, Module Event Log'] })), { kind: 'screen' });
+  assert.deepEqual(decide('About, Information', '/about/info', ctx(0)), { kind: 'screen' });
+  assert.deepEqual(decide('Home', '/', ctx(0b00110000)), { kind: 'redirect', to: '/about/info' });
+  assert.deepEqual(decide('Reading', '/reading', ctx(0b00000011)), { kind: 'redirect', to: '/about/info' });
+  // The module event log stays reachable for configuration or maintenance bits.
+  assert.deepEqual(decide('Reading, Log, Module Event Log', '/reading/log/module_event_log', ctx(0b00110000)), { kind: 'screen' });
+  assert.deepEqual(decide('About, Installation Record', '/about/installation_record', ctx(0b00110000)), { kind: 'redirect', to: '/about/info' });
 });

@@ -63,8 +63,8 @@ const PUBLIC = { kind: 'public' } as const;
 const SESSION = { kind: 'session' } as const;
 const read = (...areas: Area[]) => ({ kind: 'area', areas, access: 'read' }) as const;
 const write = (...areas: Area[]) => ({ kind: 'area', areas, access: 'write' }) as const;
-/** Device facts every screen reads (seal, wiring, versions): any area with view. */
-const DEVICE_FACTS = read('readings', 'configuration', 'maintenance');
+/** Device facts every screen reads (seal, wiring, versions), About › Information's included: any area with view. */
+const DEVICE_FACTS = read('readings', 'configuration', 'maintenance', 'userConfig');
 
 /** The :params of a path, each a string; the handler judges the value (an unknown one is 404). */
 const pathParams = <K extends string>(...keys: K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.string()])) as Record<K, z.ZodString>);
@@ -93,8 +93,8 @@ export const endpoints = {
   /** The meter settings (001 §3); the console's Basic screen reads voltageWiring from it too. */
   meterSettings: sectionRead('/settings/meter', meterGeneralSection, DEVICE_FACTS),
   deviceInfo: ep({ method: 'GET', path: '/settings/deviceInfo', reply: device.deviceInfo, auth: DEVICE_FACTS }),
-  storageStatus: ep({ method: 'PATCH', path: '/command/deviceInfo/getStorageStatus', body: emptyBody, reply: device.storageStatus, auth: read('readings') }),
-  diskStatus: ep({ method: 'GET', path: '/command/getDiskStatus', reply: device.diskStatus, auth: read('readings') }),
+  storageStatus: ep({ method: 'PATCH', path: '/command/deviceInfo/getStorageStatus', body: emptyBody, reply: device.storageStatus, auth: DEVICE_FACTS }),
+  diskStatus: ep({ method: 'GET', path: '/command/getDiskStatus', reply: device.diskStatus, auth: DEVICE_FACTS }),
   mcStatus: ep({ method: 'GET', path: '/command/getMCStatus', reply: device.mcStatusReply, auth: DEVICE_FACTS }),
   wiringType: ep({ method: 'GET', path: '/command/getWiringType', reply: device.wiringTypeReply, auth: DEVICE_FACTS }),
   userNames: ep({ method: 'GET', path: '/settings/getUserName', reply: device.userNameMapping, auth: read('readings', 'configuration') }),

@@ -24,6 +24,8 @@ export interface RouteDef {
   requires?: 'demandVerified';
   /** Reached without signing in. */
   public?: boolean;
+  /** Open to every signed-in user, whatever the masks above it say. */
+  everyUser?: boolean;
 }
 
 export const SYSTEM_MODE_EMERGENCY = 2;
@@ -64,7 +66,8 @@ export const ROUTES: readonly RouteDef[] = [
   R('/reading/log/module_event_log', 'Reading, Log, Module Event Log', { mask: 12 | 48 | 192 }),
 
   R('/about', 'About', { mask: 12, redirect: '/about/info' }),
-  R('/about/info', 'About, Information'),
+  // Decided: where a user without readings bits lands (000 §6), so open to everyone signed in.
+  R('/about/info', 'About, Information', { everyUser: true }),
   R('/about/installation_record', 'About, Installation Record'),
   R('/about/installation_record/new', 'About, Installation Record, New Installation Record', { hidden: true }),
   R('/about/inspection_record', 'About, Inspection Record'),
@@ -171,10 +174,13 @@ export function routeChain(path: string): RouteDef[] {
   return chain;
 }
 
-/** 002 §6: the nearest route in the matched chain that has a mask decides. */
+/** 002 §6: the nearest route in the matched chain that has a mask decides; none under an everyUser route. */
 export function maskOf(path: string): number | undefined {
   const chain = routeChain(path);
-  for (let i = chain.length - 1; i >= 0; i--) if (chain[i]!.mask !== undefined) return chain[i]!.mask;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    if (chain[i]!.everyUser) return undefined;
+    if (chain[i]!.mask !== undefined) return chain[i]!.mask;
+  }
   return undefined;
 }
 

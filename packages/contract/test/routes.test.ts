@@ -177,7 +177,7 @@ describe('table shape', () => {
   });
   test('every route but the public ones and the root is permission-checked', () => {
     for (const r of ROUTES) {
-      if (r.public || r.path === '/') continue;
+      if (r.public || r.everyUser || r.path === '/') continue;
       assert.notEqual(maskOf(r.path), undefined, r.path);
     }
   });
@@ -330,12 +330,16 @@ describe('isRouteAllowed', () => {
     assert.equal(isRouteAllowed('/reading/metering/demand', ALL, { systemMode: 0, demandVerified: true }), true);
     assert.equal(isRouteAllowed('/reading/metering/energy', ALL, { systemMode: 0, demandVerified: false }), true);
   });
-  test('no readings bits leaves only the module event log of the reading section', () => {
+  test('no readings bits leaves only the module event log of the reading section, and About › Information', () => {
     const p = ALL & ~12;
     assert.equal(isRouteAllowed('/reading/metering/basic_metering', p, normal), false);
     assert.equal(isRouteAllowed('/reading/log/alarm_log', p, normal), false);
-    assert.equal(isRouteAllowed('/about/info', p, normal), false);
+    assert.equal(isRouteAllowed('/about/installation_record', p, normal), false);
     assert.equal(isRouteAllowed('/reading/log/module_event_log', p, normal), true);
+  });
+  test('About › Information is open to every signed-in user, read-only', () => {
+    for (const p of [0, 3, 48, ALL & ~12]) assert.equal(isRouteAllowed('/about/info', p, normal), true);
+    assert.equal(canWriteRoute('/about/info', ALL), false);
   });
   test('view bits are enough to see a route', () => {
     assert.equal(isRouteAllowed('/reading/metering/basic_metering', 4, normal), true);

@@ -21,7 +21,7 @@ export interface NavNode {
 
 export const ROOT_PATH = '/';
 const EMERGENCY_PATH = routeByName('Settings, Emergency').path;
-const MODULE_EVENT_LOG_PATH = routeByName('Reading, Log, Module Event Log').path;
+const ABOUT_INFORMATION_PATH = routeByName('About, Information').path;
 const READING_PATH = routeByName('Reading').path;
 
 const isParamRoute = (r: RouteDef) => r.path.includes('/:');
@@ -80,6 +80,12 @@ export function landingPath(path: string, ctx: NavContext): string | undefined {
     const to = emergency && landingOf(emergency, ctx);
     if (to) return to;
   }
+  // 000 §6: without readings bits the roots land on About › Information, not the module event log.
+  if ((path === ROOT_PATH || path === READING_PATH) && !canRead(ctx.permission, AREA_MASK.readings)) {
+    const info = findRoute(ABOUT_INFORMATION_PATH);
+    const to = info && landingOf(info, ctx);
+    if (to) return to;
+  }
   return route ? landingOf(route, ctx) : undefined;
 }
 
@@ -87,16 +93,16 @@ export const firstAllowedPath = (ctx: NavContext): string | undefined => landing
 
 /**
  * Where a screen the user may not see sends them. Readings screens without readings bits go to
- * the module event log when configuration or maintenance bits exist (000 §2, §6).
+ * About › Information, open to every signed-in user (000 §6); the module event log stays in the
+ * menu for those with configuration or maintenance bits.
  */
 export function fallbackPath(path: string, ctx: NavContext): string | undefined {
   if (ctx.device.systemMode === SYSTEM_MODE_EMERGENCY) {
     const to = landingPath(EMERGENCY_PATH, ctx);
     if (to) return to;
   }
-  const otherBits = AREA_MASK.configuration | AREA_MASK.maintenance;
-  if (isUnder(path, READING_PATH) && !canRead(ctx.permission, AREA_MASK.readings) && canRead(ctx.permission, otherBits)) {
-    const to = landingPath(MODULE_EVENT_LOG_PATH, ctx);
+  if (isUnder(path, READING_PATH) && !canRead(ctx.permission, AREA_MASK.readings)) {
+    const to = landingPath(ABOUT_INFORMATION_PATH, ctx);
     if (to) return to;
   }
   const first = firstAllowedPath(ctx);

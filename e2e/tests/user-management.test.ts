@@ -188,6 +188,28 @@ describe('User Configuration', () => {
     await signOut(page);
   });
 
+  test("a user created here signs in with the role's menus; locking it ends its session", async () => {
+    const page = await openAs(browser, server, `${UM}/user_configuration/new`, 'boss');
+    await field(page, 'User Name').fill('op2');
+    await field(page, 'Password').fill('Operator123');
+    await field(page, 'Repeat Password').fill('Operator123');
+    await field(page, 'Role').selectOption('auditor');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, 'User created').waitFor();
+
+    const op = await openAs(browser, server, '/', 'op2', 'Operator123');
+    const menu = op.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Settings' }).waitFor();
+    assert.deepEqual(await menu.getByRole('link').allTextContents(), ['Reading', 'About', 'Settings']);
+
+    await page.getByRole('button', { name: 'Lock op2' }).click();
+    await alertWith(page, 'User op2 locked').waitFor();
+    await op.reload();
+    await op.waitForURL((u) => u.pathname === '/login');
+    await op.context().close();
+    await signOut(page);
+  });
+
   test('without user-management edit: N/A actions, no New, a read-only edit form', async () => {
     const page = await openAs(browser, server, LIST, 'auditor1');
     await rowOf(page, 'viewer').getByRole('cell', { name: 'N/A', exact: true }).waitFor();

@@ -340,4 +340,23 @@ describe('Navigation (000 §6)', () => {
     await page.waitForURL((u) => !u.pathname.startsWith(UM));
     await signOut(page);
   });
+
+  test('a role with no rights at all still lands on About › Information, and asks nothing it may not', async () => {
+    const role = await server.api('POST', '/usermg/role/add', { name: 'norights', readingsAllow: 2, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 2 }, admin);
+    assert.equal(role.status, 200);
+    assert.equal((await server.api('POST', '/usermg/user/add', { name: 'nobody1', password: USER_PASSWORD, accessLevel: 'norights' }, admin)).status, 200);
+    const page = await openAs(browser, server, '/', 'nobody1');
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 403) refused.push(new URL(r.url()).pathname);
+    });
+    await page.waitForURL(/\/about\/info$/);
+    await page.getByRole('table', { name: 'Meter' }).waitFor();
+    assert.deepEqual(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allTextContents(), ['About']);
+    await page.reload();
+    await page.getByRole('table', { name: 'Meter' }).waitFor();
+    await page.waitForTimeout(500);
+    assert.deepEqual(refused, []);
+    await signOut(page);
+  });
 });

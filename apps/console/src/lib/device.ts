@@ -1,10 +1,10 @@
 /** Device state every screen leans on (000 §3 "Device state"): system mode, demand verified, home page info. */
 import { useQuery } from '@tanstack/react-query';
-import { AREA_MASK, canRead, type DeviceContext } from '@meter/contract';
+import { endpoints, type DeviceContext } from '@meter/contract';
+import { mayCall } from './permissions.ts';
 import { endpointQuery } from './query.ts';
 import { useSession } from './use-session.ts';
 
-const DEVICE_FACT_BITS = AREA_MASK.readings | AREA_MASK.configuration | AREA_MASK.maintenance;
 const CLOCK_RESYNC_MS = 60_000;
 
 export const systemModeQuery = () => endpointQuery('systemMode', { persistent: true });
@@ -23,7 +23,7 @@ export interface DeviceContextState extends DeviceContext {
 export function useDeviceContext(): DeviceContextState {
   const permission = useSession()?.permission ?? 0;
   const mode = useSystemMode();
-  const factsAllowed = canRead(permission, DEVICE_FACT_BITS);
+  const factsAllowed = mayCall(endpoints.deviceInfo, permission);
   const info = useDeviceInfo(factsAllowed);
   return {
     ready: mode.isFetched && (!factsAllowed || info.isFetched),

@@ -1,15 +1,18 @@
 /** About › Information (000 §2): Meter, Display Module and Web Module tables. */
+import { endpoints } from '@meter/contract';
 import { KeyValueTable } from '../../components/key-value-table.tsx';
 import { useDeviceInfo } from '../../lib/device.ts';
+import { useMayCall } from '../../lib/permissions.ts';
 import { useDiskStatus, useMcStatus, useStorageStatus } from './api/use-information.ts';
 import { displayModuleRows, meterRows, webModuleRows } from './info-rows.ts';
 
 export default function Information() {
-  const info = useDeviceInfo();
+  const infoAllowed = useMayCall(endpoints.deviceInfo);
+  const info = useDeviceInfo(infoAllowed);
   const mc = useMcStatus();
   const disk = useDiskStatus();
   const storage = useStorageStatus();
-  const loading = info.isPending;
+  const loading = infoAllowed && info.isPending;
 
   return (
     <>

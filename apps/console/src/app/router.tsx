@@ -5,12 +5,11 @@ import { Loading } from '../components/loading.tsx';
 import { PageNotFound } from '../components/page-not-found.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 import { cancelPendingRequests } from '../lib/request-registry.ts';
-import { setScreenCheck } from '../lib/screen-check.ts';
 import { MainLayout } from './main-layout.tsx';
 import { RootShell } from './root-shell.tsx';
 import { RouteError } from './route-error.tsx';
 import { PublicRouteGate, RouteGate } from './route-gate.tsx';
-import { hasScreen, screens } from './screens.ts';
+import { screens } from './screens.ts';
 // Login is the page shown while the module reboots and cannot serve a chunk: it ships in the main bundle.
 import '../features/auth/login.tsx';
 
@@ -41,7 +40,6 @@ export const router = createBrowserRouter([
 ]);
 
 setNavigator((to) => void router.navigate(to));
-setScreenCheck(hasScreen);
 
 // 000 §7: pending requests are cancelled on any navigation.
 const locationKey = (l: { pathname: string; search: string }) => l.pathname + l.search;

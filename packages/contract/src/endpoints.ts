@@ -5,7 +5,7 @@
  * `auth`; the console derives its fetchers from the same entries.
  */
 import { z } from 'zod';
-import type { AccessKind, Area } from './permissions.ts';
+import { hasAccess, type AccessKind, type Area } from './permissions.ts';
 import { emptyBody, errorReply, successReply, valueOneBody } from './schemas/common.ts';
 import * as auth from './schemas/auth.ts';
 import * as device from './schemas/device.ts';
@@ -22,7 +22,22 @@ import { passwordPolicySection } from './sections/users.ts';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call: anybody, any signed-in user, or users with read / write on one of the areas. */
-export type EndpointAuth = { readonly kind: 'public' } | { readonly kind: 'session' } | { readonly kind: 'area'; readonly areas: readonly Area[]; readonly access: AccessKind };
+export type EndpointAuth =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'session' }
+  | {
+      readonly kind: 'area';
+      readonly areas: readonly Area[];
+      readonly access: AccessKind;
+      /** A second grant that also opens the call (the API token: view on readings or edit on user configuration). */
+      readonly also?: { readonly areas: readonly Area[]; readonly access: AccessKind };
+    };
+
+/** Whether a caller with these permission bits may make a call of this auth (public and session aside). */
+export function areaAuthAllows(auth: Extract<EndpointAuth, { kind: 'area' }>, permission: number): boolean {
+  const grants = auth.also ? [auth, auth.also] : [auth];
+  return grants.some((g) => g.areas.some((area) => hasAccess(permission, area, g.access)));
+}
 
 /**
  * The reply of every failure, under `data` like any reply (docs/api.md): the message in `value`,
@@ -201,7 +216,7 @@ export const endpoints = {
   saveRoleConfig: ep({ method: 'PUT', path: '/usermg/role/config/:roleName', params: pathParams('roleName'), body: users.role, reply: successReply, auth: write('userConfig') }),
   passwordPolicy: sectionRead('/settings/passwordPolicy', passwordPolicySection, read('userConfig')),
   savePasswordPolicy: sectionWrite('/settings/passwordPolicy', passwordPolicySection, write('userConfig')),
-  apiToken: ep({ method: 'GET', path: '/command/getApiToken', reply: users.apiTokenReply, auth: read('userConfig') }),
+  apiToken: ep({ method: 'GET', path: '/command/getApiToken', reply: users.apiTokenReply, auth: { ...write('userConfig'), also: read('readings') } }),
   regenerateApiToken: ep({ method: 'PATCH', path: '/command/regenerateViewToken', body: valueOneBody, reply: successReply, auth: write('userConfig') }),
 } as const;
 

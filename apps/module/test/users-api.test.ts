@@ -209,22 +209,26 @@ test('role edits take effect on live sessions at once', async () => {
     assert.equal(edit.status, 200);
     assert.equal((await m.call('GET', '/api/usermg/user/list', { token: alice })).status, 200);
     assert.equal((await m.call('PATCH', '/api/usermg/user/lockout', { token: alice, body: { name: 'bob', lockout: 0 } })).status, 403);
-    // Moving the user to another role also applies at once.
+    // Moving the user to another role ends their sessions; the next one has the new role's rights.
     assert.equal((await m.call('PUT', '/api/usermg/user/config/alice', { token: admin, body: { accessLevel: 'admin', multipleLogin: true } })).status, 200);
-    assert.equal((await m.call('PATCH', '/api/usermg/user/lockout', { token: alice, body: { name: 'bob', lockout: 0 } })).status, 200);
+    assert.equal((await m.call('PATCH', '/api/usermg/user/lockout', { token: alice, body: { name: 'bob', lockout: 0 } })).status, 401);
+    const alice2 = (await signIn(m, 'alice', USER_PASSWORD)).body.data.token;
+    assert.equal((await m.call('PATCH', '/api/usermg/user/lockout', { token: alice2, body: { name: 'bob', lockout: 0 } })).status, 200);
     await m.call('PUT', '/api/usermg/user/config/alice', { token: admin, body: { accessLevel: 'staff', multipleLogin: true } });
+    const alice3 = (await signIn(m, 'alice', USER_PASSWORD)).body.data.token;
+    assert.equal((await m.call('GET', '/api/usermg/user/list', { token: alice3 })).status, 200);
     await m.call('PUT', '/api/usermg/role/config/staff', { token: admin, body: { name: 'staff', readingsAllow: 1, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 2 } });
-    assert.equal((await m.call('GET', '/api/usermg/user/list', { token: alice })).status, 403);
+    assert.equal((await m.call('GET', '/api/usermg/user/list', { token: alice3 })).status, 403);
   } finally {
     await m.close();
   }
 });
 
-test("password changes, locks and removals end the user's sessions", async () => {
+test("password changes, locks, removals and role changes end the user's sessions", async () => {
   const m = await createTestModule();
   try {
     const admin = await m.login();
-    for (const n of ['a1', 'a2', 'a3', 'a4']) await addUser(m, admin, n);
+    for (const n of ['a1', 'a2', 'a3', 'a4', 'a5']) await addUser(m, admin, n);
     const live = async (token: string) => (await m.call('GET', '/api/command/homePageInfo', { token })).status;
 
     // Set by an administrator.
@@ -251,6 +255,19 @@ test("password changes, locks and removals end the user's sessions", async () =>
     const t4 = (await signIn(m, 'a4', USER_PASSWORD)).body.data.token;
     await m.call('PATCH', '/api/usermg/user/remove', { token: admin, body: { name: 'a4' } });
     assert.equal(await live(t4), 401);
+
+    // A role change ends them; saving the same role (multiple login only) does not.
+    await addRole(m, admin, 'other', 1, 2, 2, 2);
+    const t5 = (await signIn(m, 'a5', USER_PASSWORD)).body.data.token;
+    assert.deepEqual((await m.call('PUT', '/api/usermg/user/config/a5', { token: admin, body: { accessLevel: 'view', multipleLogin: false } })).body, SUCCESS);
+    assert.equal(await live(t5), 200);
+    assert.deepEqual((await m.call('PUT', '/api/usermg/user/config/a5', { token: admin, body: { accessLevel: 'other', multipleLogin: false } })).body, SUCCESS);
+    assert.equal(await live(t5), 401);
+    // A refused change ends nothing.
+    const t5b = (await signIn(m, 'a5', USER_PASSWORD)).body.data.token;
+    assert.equal((await m.call('PUT', '/api/usermg/user/config/a5', { token: admin, body: { accessLevel: 'nosuch', multipleLogin: false } })).status, 400);
+    assert.equal(await live(t5b), 200);
+    assert.equal(await live(admin), 200);
   } finally {
     await m.close();
   }

@@ -89,9 +89,10 @@ export class UserAccounts {
   }
 
   saveConfig(name: string, body: { accessLevel: string; multipleLogin: boolean }, actor: Principal): void {
+    let roleChanges = false;
     this.repo.tx(() => {
       const row = this.repo.requireUser(name);
-      const roleChanges = body.accessLevel !== row.access_level;
+      roleChanges = body.accessLevel !== row.access_level;
       if (roleChanges) this.refuseRoleGiven(body.accessLevel, actor);
       else this.repo.requireRole(body.accessLevel);
       if (name === ADMIN_USER_NAME && roleChanges) throw badRequest(serverMessages.adminKeepsAdminRole, { accessLevel: serverMessages.adminKeepsAdminRole });
@@ -101,6 +102,8 @@ export class UserAccounts {
       if (roleChanges) refuseNoUserManagerLeft(this.repo);
       this.events.write('Info', `User ${name} configuration saved by ${actor.userName} (role ${body.accessLevel})`);
     });
+    // The user signs in again under the new role, like after a lock or a password change.
+    if (roleChanges) this.sessions.endUser(name);
   }
 
   /** lockout 1 locks (status 1) and ends the user's sessions; 0 unlocks, failed-attempt lockout included. */

@@ -71,6 +71,11 @@ export interface Endpoint<B extends Schema = Schema, R extends Schema = Schema, 
    * console draws it with the section form.
    */
   section?: AnySection;
+  /**
+   * Open to a session that must change its password (expired, in the grace period): every other
+   * protected call is refused with 403 until the password is changed.
+   */
+  duringPasswordChange?: true;
 }
 
 // Literal kinds, not the EndpointAuth union: the module types the caller non-null where the auth is not public.
@@ -97,7 +102,7 @@ const sectionWrite = <A extends EndpointAuth>(path: string, section: AnySection,
 export const endpoints = {
   // Sign-in and session (000 §7). Logout is the module's own call: the spec shows none.
   authenticate: ep({ method: 'POST', path: '/users/authenticate', body: auth.loginBody, reply: auth.sessionUser, auth: PUBLIC }),
-  logout: ep({ method: 'POST', path: '/users/logout', body: emptyBody, reply: successReply, auth: SESSION }),
+  logout: ep({ method: 'POST', path: '/users/logout', body: emptyBody, reply: successReply, auth: SESSION, duringPasswordChange: true }),
   systemMode: ep({ method: 'GET', path: '/systemMode', reply: auth.systemModeReply, auth: PUBLIC }),
   certificate: ep({ method: 'GET', path: '/cert_accu.cer', auth: PUBLIC, file: true }),
   productionTestResult: ep({ method: 'GET', path: '/productionTest/result', reply: device.productionTestResult, auth: PUBLIC }),
@@ -208,7 +213,7 @@ export const endpoints = {
     auth: write('userConfig'),
   }),
   /** A user's own password change with the current password (any signed-in user, own name only). */
-  setPassword: ep({ method: 'PATCH', path: '/command/setPassword', body: users.setPasswordBody, reply: successReply, auth: SESSION }),
+  setPassword: ep({ method: 'PATCH', path: '/command/setPassword', body: users.setPasswordBody, reply: successReply, auth: SESSION, duringPasswordChange: true }),
   roleList: ep({ method: 'GET', path: '/usermg/role/list', reply: users.roleList, auth: read('userConfig') }),
   addRole: ep({ method: 'POST', path: '/usermg/role/add', body: users.role, reply: successReply, auth: write('userConfig') }),
   removeRole: ep({ method: 'PATCH', path: '/usermg/role/remove', body: users.roleRemoveBody, reply: successReply, auth: write('userConfig') }),

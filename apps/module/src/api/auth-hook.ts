@@ -20,6 +20,7 @@ export function authorize(endpoint: Endpoint, principal: Principal | null): void
   const auth = endpoint.auth;
   if (auth.kind === 'public') return;
   if (!principal) throw unauthorized();
+  if (principal.passwordChangeRequired && !endpoint.duringPasswordChange) throw forbidden(serverMessages.passwordChangeRequired);
   if (auth.kind === 'session') {
     if (principal.kind !== 'user') throw forbidden();
     return;

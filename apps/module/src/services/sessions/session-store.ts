@@ -11,6 +11,8 @@ export interface Session {
   userName: string;
   createdAt: number;
   lastSeen: number;
+  /** Opened with an expired password: it may only change the password or sign out. */
+  passwordChangeRequired: boolean;
 }
 
 export interface SessionPolicy {
@@ -52,14 +54,14 @@ export class SessionStore {
    * multipleLogin the user's earlier sessions end (they count as freed for the limit), so a user
    * who closed the browser without signing out is not locked out of their own account.
    */
-  create(userName: string, options: { multipleLogin: boolean }): CreatedSession | null {
+  create(userName: string, options: { multipleLogin: boolean; passwordChangeRequired?: boolean }): CreatedSession | null {
     const now = this.policy.now();
     this.purge(now);
     const own = options.multipleLogin ? 0 : this.countOf(userName);
     if (this.byId.size - own >= this.policy.maxSessions()) return null;
     if (!options.multipleLogin) this.endUser(userName);
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    const session: Session = { id: sessionIdOf(token), userName, createdAt: now, lastSeen: now };
+    const session: Session = { id: sessionIdOf(token), userName, createdAt: now, lastSeen: now, passwordChangeRequired: options.passwordChangeRequired ?? false };
     this.byId.set(session.id, session);
     return { token, session };
   }

@@ -55,7 +55,7 @@ export async function createUserServices(ctx: ModuleContext, events: ModuleEvent
         sessions.endId(session.id);
         return null;
       }
-      return { ...principal, sessionId: session.id };
+      return { ...principal, sessionId: session.id, passwordChangeRequired: session.passwordChangeRequired };
     }
     if (settings.isApiToken(token)) {
       const api: Principal = { kind: 'apiToken', userName: 'api', accessLevel: 'api', permission: API_TOKEN_PERMISSION };

@@ -91,22 +91,24 @@ export class SignIn {
           return { ok: false, error: unauthorized(serverMessages.lockedByAdministrator) };
         }
         let mustChange = row.is_default === 1;
-        if (!mustChange && policy.pwdExpireDays > 0) {
-          const expiresAt = row.password_changed_at + policy.pwdExpireDays * DAY_MS;
-          if (now >= expiresAt) {
-            const inGrace = policy.gracePeriodDays > 0 && now < expiresAt + policy.gracePeriodDays * DAY_MS;
-            // User admin is never locked (nobody could unlock it): it must change the password instead.
-            if (inGrace || row.name === ADMIN_USER_NAME) mustChange = true;
-            else {
-              this.repo.lockUser(row.name);
-              this.events.write('Critical', `User ${row.name} locked: password expired`);
-              return { ok: false, error: unauthorized(serverMessages.passwordExpired) };
-            }
+        const expiresAt = row.password_changed_at + policy.pwdExpireDays * DAY_MS;
+        const expired = policy.pwdExpireDays > 0 && now >= expiresAt;
+        // A default flag set by unlocking an expired account is not checked again: that sign-in is the one allowed.
+        if (!mustChange && expired) {
+          const inGrace = policy.gracePeriodDays > 0 && now < expiresAt + policy.gracePeriodDays * DAY_MS;
+          // User admin is never locked (nobody could unlock it): it must change the password instead.
+          if (inGrace || row.name === ADMIN_USER_NAME) mustChange = true;
+          else {
+            this.repo.lockUser(row.name);
+            this.events.write('Critical', `User ${row.name} locked: password expired`);
+            return { ok: false, error: unauthorized(serverMessages.passwordExpired) };
           }
         }
+        // An expired password confines the session to the change; the first-start password only
+        // brings the prompt (000 §4 lets the user cancel it), see docs/decisions.md.
         const role = this.repo.role(row.access_level);
         if (!role) return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
-        created = this.sessions.create(row.name, { multipleLogin: row.multiple_login === 1 });
+        created = this.sessions.create(row.name, { multipleLogin: row.multiple_login === 1, passwordChangeRequired: mustChange && expired });
         if (!created) {
           this.events.write('Error', `Sign-in refused for user ${row.name}: maximum number of concurrent logins reached`);
           return { ok: false, error: new ApiError(429, serverMessages.tooManySessions) };

@@ -11,6 +11,7 @@ import type { ModuleContext, Principal } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
+import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { INITIAL_PASSWORD_FILE } from './first-start.ts';
 import { DAY_MS, checkHistory, checkMinimumAge, checkPolicy, checkReplacesDefault } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -41,6 +42,7 @@ export class UserAccounts {
     private readonly settings: UserSettings,
     private readonly sessions: SessionStore,
     private readonly events: ModuleEventLog,
+    private readonly throttle: SecretThrottle,
   ) {}
 
   list(): UserListEntry[] {
@@ -157,10 +159,13 @@ export class UserAccounts {
   }
 
   /** PATCH command/setPassword: a signed-in user changes their own password with the current one. */
-  async changeOwnPassword(principal: Principal, body: { username: string; oldPassword: string; newPassword: string }): Promise<void> {
+  async changeOwnPassword(principal: Principal, body: { username: string; oldPassword: string; newPassword: string }, source: string): Promise<void> {
     if (principal.kind !== 'user' || body.username !== principal.userName) throw forbidden();
     const row = this.repo.requireUser(body.username);
-    if (!(await verifyPassword(body.oldPassword, row.password_hash))) {
+    this.throttle.begin(source);
+    const verified = await verifyPassword(body.oldPassword, row.password_hash);
+    if (verified) this.throttle.succeeded(source);
+    else {
       this.events.write('Error', `Password change of user ${row.name} refused: current password incorrect`);
       throw badRequest(serverMessages.currentPasswordIncorrect, { oldPassword: serverMessages.currentPasswordIncorrect });
     }

@@ -9,6 +9,7 @@ import type { Principal } from '../../context.ts';
 import { ApiError, unauthorized } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { CreatedSession, SessionStore } from '../sessions/session-store.ts';
+import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { DAY_MS } from './password-rules.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { NO_FAILURES, failStateOf, lockActive, roleOf, type FailState, type UserRepository } from './user-repository.ts';
@@ -47,6 +48,7 @@ export class SignIn {
     private readonly sessions: SessionStore,
     private readonly events: ModuleEventLog,
     private readonly now: () => number,
+    private readonly throttle: SecretThrottle,
   ) {}
 
   /**
@@ -54,9 +56,12 @@ export class SignIn {
    * give the same reply. Locks answer 401 with a text containing 'locked by administrator' (the
    * console's marker, 000 §8).
    */
-  async authenticate(username: string, password: string): Promise<SessionUser> {
+  async authenticate(username: string, password: string, source: string): Promise<SessionUser> {
+    // Before anything about the name is read: a waiting source learns nothing, known name or not.
+    this.throttle.begin(source);
     const before = this.repo.user(username);
     const verified = await verifyPassword(password, before?.password_hash ?? (await dummyHash()));
+    if (verified) this.throttle.succeeded(source);
     const policy = this.settings.passwordPolicy();
     const now = this.now();
     let created: CreatedSession | null = null;

@@ -3,7 +3,7 @@
  * failed attempts, password expiry and its grace period, and the caller behind a live session.
  * Lockout state lives in SQLite (it survives a restart); sessions live in the SessionStore.
  */
-import { ADMIN_USER_NAME, permissionFromFlags, serverMessages, type PasswordPolicy, type SessionUser } from '@meter/contract';
+import { ADMIN_USER_NAME, hasAccess, permissionFromFlags, serverMessages, type PasswordPolicy, type SessionUser } from '@meter/contract';
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../context.ts';
 import { ApiError, unauthorized } from '../../errors.ts';
@@ -113,11 +113,18 @@ export class SignIn {
         // brings the prompt (000 §4 lets the user cancel it), see docs/decisions.md.
         const role = this.repo.role(row.access_level);
         if (!role) return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
-        created = this.sessions.create(row.name, { multipleLogin: row.multiple_login === 1, passwordChangeRequired: mustChange && expired });
+        const permission = permissionFromFlags(roleOf(role));
+        created = this.sessions.create(row.name, {
+          multipleLogin: row.multiple_login === 1,
+          passwordChangeRequired: mustChange && expired,
+          userManager: hasAccess(permission, 'userConfig', 'write'),
+        });
         if (!created) {
           this.events.write('Error', `Sign-in refused for user ${row.name}: maximum number of concurrent logins reached`);
           return { ok: false, error: new ApiError(429, serverMessages.tooManySessions) };
         }
+        if (created.displaced)
+          this.events.write('Info', `Session of user ${created.displaced.userName} ended: maximum number of concurrent logins reached at sign-in of user ${row.name}`);
         this.repo.setLastLogin(row.name, now);
         this.events.write('Info', `User ${row.name} signed in${mustChange ? ' (password change required)' : ''}`);
         return {
@@ -126,7 +133,7 @@ export class SignIn {
             token: created.token,
             userName: row.name,
             accessLevel: row.access_level,
-            permission: permissionFromFlags(roleOf(role)),
+            permission,
             default: mustChange,
           },
         };

@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { endpoints, type EndpointAuth } from '@meter/contract';
 import { z } from 'zod';
 
-const who = (a: EndpointAuth): string =>
-  a.kind === 'public' ? 'anyone' : a.kind === 'session' ? 'any signed-in user' : `${a.access === 'write' ? 'edit' : 'view'} on ${a.areas.join(' or ')}`;
+const grant = (g: { access: 'read' | 'write'; areas: readonly string[] }) => `${g.access === 'write' ? 'edit' : 'view'} on ${g.areas.join(' or ')}`;
+const who = (a: EndpointAuth): string => (a.kind === 'public' ? 'anyone' : a.kind === 'session' ? 'any signed-in user' : a.also ? `${grant(a)}, or ${grant(a.also)}` : grant(a));
 
 /** A key declared only to refuse it with a message (energy charts' `stat`). */
 const refused = (s: z.ZodType) => s instanceof z.ZodOptional && s.unwrap() instanceof z.ZodNever;

@@ -33,6 +33,7 @@ import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
+import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
@@ -69,7 +70,9 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const device = new DeviceService(ctx);
   const simulator = new SimulatedMeter(device.meterConfig());
   const certificate = await CertificateStore.open(config.dataDir, device.identity());
-  const { users, sessions, resolvePrincipal } = await createUserServices(ctx, events);
+  // One count per source address for every secret check: sign-in, current password, meter password.
+  const throttle = new SecretThrottle(ctx.now);
+  const { users, sessions, resolvePrincipal } = await createUserServices(ctx, events, throttle);
   const ticker = new SecondTicker(ctx.now);
   // Catches up the time the module was away before anything reads the registers.
   const registers = MeterRegisters.open({ meter: simulator, store: new RegisterStore(db), seed: config.seed }, ctx.now());
@@ -79,7 +82,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   meterEvents.watchClock(ticker);
   const alarms = new AlarmLog(db);
   // After the registers on the ticker: alarms read demand and DI counts of the same second.
-  const meterSettings = new MeterSettingsService({ ctx, device, meter, registers, events, meterEvents, alarms });
+  const meterSettings = new MeterSettingsService({ ctx, device, meter, registers, events, meterEvents, alarms, throttle });
   meterSettings.subscribe(ticker);
   const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() } });
   for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, backend);
@@ -126,6 +129,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return sendError(reply, error.status, error.message, error.errors);
     }
     const status = (error as FastifyError).statusCode ?? 500;

@@ -9,6 +9,8 @@ export interface Principal {
   permission: number;
   /** Session id (hash of the token) for user sessions. */
   sessionId?: string;
+  /** The session's password has expired: only the endpoints marked duringPasswordChange answer. */
+  passwordChangeRequired?: boolean;
 }
 
 /** The auth hook's lookup: the caller behind a session or API token, or null for none. */

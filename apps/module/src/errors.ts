@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Sent as Retry-After (seconds) with a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

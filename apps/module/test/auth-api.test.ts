@@ -174,7 +174,11 @@ test('failedLoginWaitSeconds 0: only an administrator unlocks; maxFailedAttempts
     assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
 
     await setPolicy(m, admin2, { maxFailedAttempts: 0 });
-    for (let i = 0; i < 35; i++) assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, INCORRECT);
+    // Spread out, so the per-source throttle (its own test) never makes this address wait.
+    for (let i = 0; i < 35; i++) {
+      advance(15 * 60_000);
+      assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, INCORRECT);
+    }
     assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
   } finally {
     await m.close();
@@ -274,7 +278,12 @@ test('password expiry: sign-in within the grace period must change; after it the
     assert.ok(late.body.data.value.includes('locked by administrator'));
     // (the first admin session has timed out meanwhile)
     assert.equal((await m.call('GET', '/api/usermg/user/list', { token: admin })).status, 401);
-    const admin2 = await m.login();
+    // User admin's own password has expired too: its session may only change it.
+    const expiredAdmin = await m.login();
+    assert.equal((await m.call('GET', '/api/usermg/user/list', { token: expiredAdmin })).status, 403);
+    const renewed = await m.call('PATCH', '/api/command/setPassword', { token: expiredAdmin, body: { username: 'admin', oldPassword: ADMIN_PASSWORD, newPassword: 'Renewed123' } });
+    assert.equal(renewed.status, 200, renewed.raw);
+    const admin2 = await m.login('admin', 'Renewed123');
     assert.equal((await userEntry(m, admin2, 'alice')).status, 1);
     assert.ok(eventLog(m).some((e) => e.level === 'Critical' && e.message === 'User alice locked: password expired'));
 
@@ -290,7 +299,8 @@ test('password expiry: sign-in within the grace period must change; after it the
     // Grace 0: locked at once. User admin is never locked: it must change the password instead.
     await setPolicy(m, admin2, { gracePeriodDays: 0 });
     assert.equal((await signIn(m, 'bob', USER_PASSWORD)).body.data.value, EXPIRED);
-    const a = await signIn(m, 'admin', ADMIN_PASSWORD);
+    advance(31 * DAY);
+    const a = await signIn(m, 'admin', 'Renewed123');
     assert.equal(a.status, 200);
     assert.equal(a.body.data.default, true);
   } finally {
@@ -373,5 +383,56 @@ test('without MODULE_ADMIN_PASSWORD the first admin password is random, shown on
   } finally {
     log.mock.restore();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a session with an expired password may only change the password or sign out', async () => {
+  const { m, advance } = await moduleWithClock();
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'alice');
+    await setPolicy(m, admin, { pwdExpireDays: 30, gracePeriodDays: 5, sessionTimeout: 0 });
+    advance(31 * DAY); // expired, in grace; user admin's first password too
+    const REQUIRED = { data: { value: 'Password change required: change your password or sign out' } };
+    const grace = await signIn(m, 'alice', USER_PASSWORD);
+    assert.equal(grace.body.data.default, true);
+    const token = grace.body.data.token as string;
+    for (const [method, url, body] of [
+      ['GET', '/api/command/homePageInfo', undefined],
+      ['GET', '/api/readings/realtime/system', undefined],
+      ['GET', '/api/settings/deviceInfo', undefined],
+      ['PATCH', '/api/eventLog/export', { action: 'export' }],
+    ] as const) {
+      const res = await m.call(method, url, { token, body });
+      assert.deepEqual({ status: res.status, body: res.body }, { status: 403, body: REQUIRED }, url);
+    }
+    // Public calls stay public; signing out works.
+    assert.equal((await m.call('GET', '/api/systemMode', { token })).status, 200);
+    const other = (await signIn(m, 'alice', USER_PASSWORD)).body.data.token;
+    assert.equal((await m.call('POST', '/api/users/logout', { token: other, body: {} })).status, 200);
+    // The change goes through the same session, ends it, and the next sign-in is unrestricted.
+    const bad = await m.call('PATCH', '/api/command/setPassword', { token, body: { username: 'alice', oldPassword: USER_PASSWORD, newPassword: 'short' } });
+    assert.equal(bad.status, 400);
+    const ch = await m.call('PATCH', '/api/command/setPassword', { token, body: { username: 'alice', oldPassword: USER_PASSWORD, newPassword: 'Fresh1234' } });
+    assert.equal(ch.status, 200, ch.raw);
+    assert.equal((await m.call('GET', '/api/command/homePageInfo', { token })).status, 401);
+    const fresh = await signIn(m, 'alice', 'Fresh1234');
+    assert.equal(fresh.body.data.default, false);
+    assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: fresh.body.data.token })).status, 200);
+    // Sessions opened before the expiry keep working until they end.
+    assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: admin })).status, 200);
+  } finally {
+    await m.close();
+  }
+});
+
+test('the first-start password only brings the prompt: its session is not confined', async () => {
+  const m = await createTestModule();
+  try {
+    const first = await signIn(m, 'admin', ADMIN_PASSWORD);
+    assert.equal(first.body.data.default, true);
+    assert.equal((await m.call('GET', '/api/usermg/user/list', { token: first.body.data.token })).status, 200);
+  } finally {
+    await m.close();
   }
 });

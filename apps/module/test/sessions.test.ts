@@ -56,6 +56,29 @@ describe('SessionStore', () => {
     assert.equal(s.create('d', { multipleLogin: true }), null);
   });
 
+  test('at the limit: own oldest session makes room; a user manager displaces a non-manager first', () => {
+    const { s, clock } = store({ max: 3 });
+    const a1 = s.create('a', { multipleLogin: true })!;
+    clock.t += 1;
+    const b = s.create('b', { multipleLogin: true })!;
+    clock.t += 1;
+    const boss = s.create('boss', { multipleLogin: true, userManager: true })!;
+    clock.t += 1;
+    assert.equal(s.create('c', { multipleLogin: true }), null);
+    const a2 = s.create('a', { multipleLogin: true })!;
+    assert.equal(a2.displaced?.id, a1.session.id);
+    assert.equal(s.resolve(a1.token), null);
+    clock.t += 1;
+    const mgr = s.create('mgr', { multipleLogin: true, userManager: true })!;
+    assert.equal(mgr.displaced?.id, b.session.id);
+    assert.ok(s.resolve(boss.token));
+    clock.t += 1;
+    // Only managers left besides a: a goes first, then the oldest manager.
+    assert.equal(s.create('mgr2', { multipleLogin: true, userManager: true })!.displaced?.userName, 'a');
+    assert.equal(s.create('mgr3', { multipleLogin: true, userManager: true })!.displaced?.userName, 'boss');
+    assert.equal(s.count(), 3);
+  });
+
   test('without multipleLogin a new sign-in ends the earlier sessions of that user', () => {
     const { s } = store({ max: 2 });
     const first = s.create('alice', { multipleLogin: false })!;
@@ -150,6 +173,32 @@ describe('sessions through the API', () => {
       const bad = await m.call('PUT', '/api/usrmg/general/config', { token: (await signIn(m, 'admin', 'Admin1234')).body.data.token, body: { maxLoginUser: 11, sessionTimeout: 15 } });
       assert.equal(bad.status, 400);
       assert.equal(bad.body.data.value, 'Max Concurrent Logins must be between 1 and 10');
+    } finally {
+      await m.close();
+    }
+  });
+
+  test('a full module never shuts out user admin or another user manager', async () => {
+    const { m } = await moduleWithClock();
+    try {
+      const admin = await m.login();
+      await addUser(m, admin, 'viewer');
+      assert.equal((await m.call('PUT', '/api/usrmg/general/config', { token: admin, body: { maxLoginUser: 3, sessionTimeout: 15 } })).status, 200);
+      assert.equal((await m.call('POST', '/api/users/logout', { token: admin, body: {} })).status, 200);
+      // One view user fills every place.
+      const viewer = [];
+      for (let i = 0; i < 3; i++) viewer.push((await signIn(m, 'viewer', USER_PASSWORD)).body.data.token as string);
+      // Its next sign-in ends its own oldest session.
+      const fourth = await signIn(m, 'viewer', USER_PASSWORD);
+      assert.equal(fourth.status, 200);
+      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: viewer[0] })).status, 401);
+      // User admin gets in: the oldest session of a user who is not a manager ends.
+      const boss = await signIn(m, 'admin', 'Admin1234');
+      assert.equal(boss.status, 200);
+      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: viewer[1] })).status, 401);
+      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: viewer[2] })).status, 200);
+      const log = m.services.ctx.db.prepare('SELECT message FROM module_event_log ORDER BY id').all() as { message: string }[];
+      assert.ok(log.some((e) => e.message === 'Session of user viewer ended: maximum number of concurrent logins reached at sign-in of user admin'));
     } finally {
       await m.close();
     }

@@ -5,7 +5,7 @@
  * `auth`; the console derives its fetchers from the same entries.
  */
 import { z } from 'zod';
-import type { AccessKind, Area } from './permissions.ts';
+import { hasAccess, type AccessKind, type Area } from './permissions.ts';
 import { emptyBody, errorReply, successReply, valueOneBody } from './schemas/common.ts';
 import * as auth from './schemas/auth.ts';
 import * as device from './schemas/device.ts';
@@ -22,7 +22,22 @@ import { passwordPolicySection } from './sections/users.ts';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call: anybody, any signed-in user, or users with read / write on one of the areas. */
-export type EndpointAuth = { readonly kind: 'public' } | { readonly kind: 'session' } | { readonly kind: 'area'; readonly areas: readonly Area[]; readonly access: AccessKind };
+export type EndpointAuth =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'session' }
+  | {
+      readonly kind: 'area';
+      readonly areas: readonly Area[];
+      readonly access: AccessKind;
+      /** A second grant that also opens the call (the API token: view on readings or edit on user configuration). */
+      readonly also?: { readonly areas: readonly Area[]; readonly access: AccessKind };
+    };
+
+/** Whether a caller with these permission bits may make a call of this auth (public and session aside). */
+export function areaAuthAllows(auth: Extract<EndpointAuth, { kind: 'area' }>, permission: number): boolean {
+  const grants = auth.also ? [auth, auth.also] : [auth];
+  return grants.some((g) => g.areas.some((area) => hasAccess(permission, area, g.access)));
+}
 
 /**
  * The reply of every failure, under `data` like any reply (docs/api.md): the message in `value`,
@@ -56,6 +71,11 @@ export interface Endpoint<B extends Schema = Schema, R extends Schema = Schema, 
    * console draws it with the section form.
    */
   section?: AnySection;
+  /**
+   * Open to a session that must change its password (expired, in the grace period): every other
+   * protected call is refused with 403 until the password is changed.
+   */
+  duringPasswordChange?: true;
 }
 
 // Literal kinds, not the EndpointAuth union: the module types the caller non-null where the auth is not public.
@@ -82,7 +102,7 @@ const sectionWrite = <A extends EndpointAuth>(path: string, section: AnySection,
 export const endpoints = {
   // Sign-in and session (000 §7). Logout is the module's own call: the spec shows none.
   authenticate: ep({ method: 'POST', path: '/users/authenticate', body: auth.loginBody, reply: auth.sessionUser, auth: PUBLIC }),
-  logout: ep({ method: 'POST', path: '/users/logout', body: emptyBody, reply: successReply, auth: SESSION }),
+  logout: ep({ method: 'POST', path: '/users/logout', body: emptyBody, reply: successReply, auth: SESSION, duringPasswordChange: true }),
   systemMode: ep({ method: 'GET', path: '/systemMode', reply: auth.systemModeReply, auth: PUBLIC }),
   certificate: ep({ method: 'GET', path: '/cert_accu.cer', auth: PUBLIC, file: true }),
   productionTestResult: ep({ method: 'GET', path: '/productionTest/result', reply: device.productionTestResult, auth: PUBLIC }),
@@ -193,7 +213,7 @@ export const endpoints = {
     auth: write('userConfig'),
   }),
   /** A user's own password change with the current password (any signed-in user, own name only). */
-  setPassword: ep({ method: 'PATCH', path: '/command/setPassword', body: users.setPasswordBody, reply: successReply, auth: SESSION }),
+  setPassword: ep({ method: 'PATCH', path: '/command/setPassword', body: users.setPasswordBody, reply: successReply, auth: SESSION, duringPasswordChange: true }),
   roleList: ep({ method: 'GET', path: '/usermg/role/list', reply: users.roleList, auth: read('userConfig') }),
   addRole: ep({ method: 'POST', path: '/usermg/role/add', body: users.role, reply: successReply, auth: write('userConfig') }),
   removeRole: ep({ method: 'PATCH', path: '/usermg/role/remove', body: users.roleRemoveBody, reply: successReply, auth: write('userConfig') }),
@@ -201,7 +221,7 @@ export const endpoints = {
   saveRoleConfig: ep({ method: 'PUT', path: '/usermg/role/config/:roleName', params: pathParams('roleName'), body: users.role, reply: successReply, auth: write('userConfig') }),
   passwordPolicy: sectionRead('/settings/passwordPolicy', passwordPolicySection, read('userConfig')),
   savePasswordPolicy: sectionWrite('/settings/passwordPolicy', passwordPolicySection, write('userConfig')),
-  apiToken: ep({ method: 'GET', path: '/command/getApiToken', reply: users.apiTokenReply, auth: read('userConfig') }),
+  apiToken: ep({ method: 'GET', path: '/command/getApiToken', reply: users.apiTokenReply, auth: { ...write('userConfig'), also: read('readings') } }),
   regenerateApiToken: ep({ method: 'PATCH', path: '/command/regenerateViewToken', body: valueOneBody, reply: successReply, auth: write('userConfig') }),
 } as const;
 

@@ -172,6 +172,14 @@ export const serverMessages = {
   adminRoleNotRenamable: 'The admin role can not be renamed',
   adminRoleKeepsUserConfig: 'The admin role must keep edit on user configuration',
   nameMismatch: 'User name does not match the edited user',
+  // Decided (docs/decisions.md, users): what no one may do through the API.
+  ownRoleUnchangeable: 'You can not change your own role',
+  ownRoleRightsUnchangeable: 'You can not change the rights of the role you hold',
+  rightsExceedOwn: (area: string) => `You can not grant more than your own rights on ${area}`,
+  adminRoleUsersProtected: 'Only user admin can add or change users of the admin role or set their passwords',
+  lastUserManager: 'The last user who can edit user configuration can not be removed, locked or given another role',
+  passwordChangeRequired: 'Password change required: change your password or sign out',
+  tooManyFailedAttempts: (seconds: number) => `Too many failed attempts from this address: try again in ${seconds} s`,
   success: 'Success',
 } as const;
 

@@ -3,7 +3,7 @@
  * endpoint; the hook resolves the caller from the token and compares the endpoint's area and
  * read/write flag with the caller's permission bits. A route without an endpoint is refused.
  */
-import { API_PREFIX, hasAccess, serverMessages, type Endpoint } from '@meter/contract';
+import { API_PREFIX, areaAuthAllows, serverMessages, type Endpoint } from '@meter/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal, PrincipalResolver } from '../context.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
@@ -20,11 +20,12 @@ export function authorize(endpoint: Endpoint, principal: Principal | null): void
   const auth = endpoint.auth;
   if (auth.kind === 'public') return;
   if (!principal) throw unauthorized();
+  if (principal.passwordChangeRequired && !endpoint.duringPasswordChange) throw forbidden(serverMessages.passwordChangeRequired);
   if (auth.kind === 'session') {
     if (principal.kind !== 'user') throw forbidden();
     return;
   }
-  if (!auth.areas.some((area) => hasAccess(principal.permission, area, auth.access))) throw forbidden(serverMessages.forbidden);
+  if (!areaAuthAllows(auth, principal.permission)) throw forbidden(serverMessages.forbidden);
 }
 
 export function registerAuthHook(app: FastifyInstance, resolve: PrincipalResolver): void {

@@ -15,10 +15,14 @@ export const PERMISSION_LEVEL_OPTIONS = [
 const level = (label: string) => oneOf(label, [0, 1, 2] as const);
 /** User and role names: letters, digits, '.', '_' and '-' (decided; the spec shows no rule). */
 const NAME_RE = /^[A-Za-z0-9._-]+$/;
+/** '.' and '..' name folders: refused, like the path separators the character rule leaves out. */
 const nameRule =
   (label: string): Checker<string> =>
-  (v) =>
-    NAME_RE.test(v) ? undefined : `${label} can only contain letters, digits, '.', '_' and '-'`;
+  (v) => {
+    if (!NAME_RE.test(v)) return `${label} can only contain letters, digits, '.', '_' and '-'`;
+    if (v === '.' || v === '..') return `${label} can not be '.' or '..'`;
+    return undefined;
+  };
 export const userName = text('User Name', rules.maxLength('User Name', 32), nameRule('User Name'));
 export const roleName = text('Role Name', rules.maxLength('Role Name', 32), nameRule('Role Name'));
 const passwordField = text('Password', rules.maxLength('Password', 64));

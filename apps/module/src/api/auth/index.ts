@@ -9,7 +9,7 @@ export interface AuthApiOptions {
 }
 
 export const authApi: FastifyPluginAsync<AuthApiOptions> = async (app, { signIn }) => {
-  handle(app, endpoints.authenticate, ({ body }) => signIn.authenticate(body.username, body.password));
+  handle(app, endpoints.authenticate, ({ body, request }) => signIn.authenticate(body.username, body.password, request.ip));
 
   handle(app, endpoints.logout, ({ principal }) => {
     signIn.logout(principal);

@@ -14,6 +14,7 @@ import type { AlarmLog } from '../logs/alarm-log.ts';
 import type { MeterEventLog } from '../logs/meter-event-log.ts';
 import { AlarmEngine } from './alarm-engine.ts';
 import type { SectionBackend } from '../sections/section-backend.ts';
+import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { MeterPassword } from './meter-password.ts';
 import { readContext } from './read.ts';
 import { RelayController } from './relay-control.ts';
@@ -32,6 +33,8 @@ export interface MeterSettingsDeps {
   events: ModuleEventLog;
   meterEvents: MeterEventLog;
   alarms: AlarmLog;
+  /** Failed meter password checks count with every other secret check of the source. */
+  throttle: SecretThrottle;
 }
 
 export class MeterSettingsService {
@@ -39,7 +42,7 @@ export class MeterSettingsService {
   readonly alarmEngine: AlarmEngine;
   private readonly systemEvents: SystemEvents;
   private readonly password: MeterPassword;
-  private readonly d: SaveDeps & Pick<MeterSettingsDeps, 'ctx' | 'events'>;
+  private readonly d: SaveDeps & Pick<MeterSettingsDeps, 'ctx' | 'events' | 'throttle'>;
 
   constructor(deps: MeterSettingsDeps) {
     const store = new MeterSettingsStore(deps.ctx.kv, deps.device.identity().meterModel);
@@ -71,8 +74,11 @@ export class MeterSettingsService {
   }
 
   /** 'Password updated', or 400 'Current password incorrect' (001 §8). */
-  async changePassword(current: string, next: string, user: string): Promise<void> {
-    if (!(await this.password.change(current, next))) {
+  async changePassword(current: string, next: string, user: string, source: string): Promise<void> {
+    this.d.throttle.begin(source);
+    const changed = await this.password.change(current, next);
+    if (changed) this.d.throttle.succeeded(source);
+    else {
       this.d.events.write('Error', t.passwordRefusedEvent(user));
       throw badRequest(t.currentPasswordIncorrect, { oldPassword: t.currentPasswordIncorrect });
     }

@@ -11,6 +11,10 @@ export interface Session {
   userName: string;
   createdAt: number;
   lastSeen: number;
+  /** Opened with an expired password: it may only change the password or sign out. */
+  passwordChangeRequired: boolean;
+  /** The user held edit on user configuration at sign-in: the limit never shuts such users out. */
+  userManager: boolean;
 }
 
 export interface SessionPolicy {
@@ -25,6 +29,8 @@ export interface SessionPolicy {
 export interface CreatedSession {
   token: string;
   session: Session;
+  /** The session ended to make room under maxLoginUser, if one was. */
+  displaced?: Session;
 }
 
 const TOKEN_BYTES = 32;
@@ -48,20 +54,42 @@ export class SessionStore {
   }
 
   /**
-   * Opens a session, or returns null when maxLoginUser live sessions already exist. Without
-   * multipleLogin the user's earlier sessions end (they count as freed for the limit), so a user
-   * who closed the browser without signing out is not locked out of their own account.
+   * Opens a session. Without multipleLogin the user's earlier sessions end (they count as freed
+   * for the limit), so a user who closed the browser without signing out is not locked out of
+   * their own account. When maxLoginUser live sessions exist, the user's own oldest session ends
+   * to make room; failing that, a user-management editor ends the oldest session of a user who is
+   * not one (else the oldest of all), so a full module can always be managed; anybody else gets
+   * null (refused).
    */
-  create(userName: string, options: { multipleLogin: boolean }): CreatedSession | null {
+  create(userName: string, options: { multipleLogin: boolean; passwordChangeRequired?: boolean; userManager?: boolean }): CreatedSession | null {
     const now = this.policy.now();
     this.purge(now);
     const own = options.multipleLogin ? 0 : this.countOf(userName);
-    if (this.byId.size - own >= this.policy.maxSessions()) return null;
+    let displaced: Session | undefined;
+    if (this.byId.size - own >= this.policy.maxSessions()) {
+      displaced = this.oldest((s) => s.userName === userName);
+      if (!displaced && options.userManager) displaced = this.oldest((s) => !s.userManager) ?? this.oldest(() => true);
+      if (!displaced) return null;
+      this.byId.delete(displaced.id);
+    }
     if (!options.multipleLogin) this.endUser(userName);
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    const session: Session = { id: sessionIdOf(token), userName, createdAt: now, lastSeen: now };
+    const session: Session = {
+      id: sessionIdOf(token),
+      userName,
+      createdAt: now,
+      lastSeen: now,
+      passwordChangeRequired: options.passwordChangeRequired ?? false,
+      userManager: options.userManager ?? false,
+    };
     this.byId.set(session.id, session);
-    return { token, session };
+    return displaced ? { token, session, displaced } : { token, session };
+  }
+
+  private oldest(match: (s: Session) => boolean): Session | undefined {
+    let found: Session | undefined;
+    for (const s of this.byId.values()) if (match(s) && (!found || s.createdAt < found.createdAt)) found = s;
+    return found;
   }
 
   /** The live session of a token (its inactivity clock restarts), or null; an idle one ends. */

@@ -4,17 +4,19 @@
  * can not be removed, locked or given another role. A change that ends access ends the user's
  * sessions.
  */
-import { ADMIN_ACCESS_LEVEL, ADMIN_USER_NAME, serverMessages, type PasswordPolicy, type UserAddBody, type UserListEntry } from '@meter/contract';
+import { ADMIN_USER_NAME, serverMessages, type PasswordPolicy, type UserAddBody, type UserListEntry } from '@meter/contract';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleContext, Principal } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
+import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { INITIAL_PASSWORD_FILE } from './first-start.ts';
 import { DAY_MS, checkHistory, checkMinimumAge, checkPolicy, checkReplacesDefault } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { failStateOf, lockActive, type UserRepository, type UserRow } from './user-repository.ts';
+import { refuseAdminRoleUser, refuseNoUserManagerLeft, refuseRightsBeyond } from './rights-guard.ts';
+import { failStateOf, lockActive, roleOf, type UserRepository, type UserRow } from './user-repository.ts';
 import type { UserSettings } from './user-settings.ts';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -40,6 +42,7 @@ export class UserAccounts {
     private readonly settings: UserSettings,
     private readonly sessions: SessionStore,
     private readonly events: ModuleEventLog,
+    private readonly throttle: SecretThrottle,
   ) {}
 
   list(): UserListEntry[] {
@@ -52,15 +55,19 @@ export class UserAccounts {
     return entryOf(this.repo.requireUser(name), this.settings.passwordPolicy(), this.ctx.now());
   }
 
-  private refuseUnknownRole(accessLevel: string): void {
-    if (!this.repo.role(accessLevel)) throw badRequest(serverMessages.roleNotFound(accessLevel), { accessLevel: serverMessages.roleNotFound(accessLevel) });
+  /** The role a user is given: it must exist and grant no more than the editor holds. */
+  private refuseRoleGiven(accessLevel: string, actor: Principal): void {
+    const role = this.repo.role(accessLevel);
+    if (!role) throw badRequest(serverMessages.roleNotFound(accessLevel), { accessLevel: serverMessages.roleNotFound(accessLevel) });
+    refuseRightsBeyond(actor, roleOf(role));
   }
 
   async add(body: UserAddBody, actor: Principal): Promise<void> {
     // Checked before hashing (a quick refusal) and again in the transaction (the truth).
     const check = () => {
       if (this.repo.userNameTaken(body.name)) throw badRequest(serverMessages.userExists(body.name), { name: serverMessages.userExists(body.name) });
-      this.refuseUnknownRole(body.accessLevel);
+      this.refuseRoleGiven(body.accessLevel, actor);
+      refuseAdminRoleUser(actor, body.accessLevel);
     };
     check();
     const override = body.overridePwdPolicy ?? false;
@@ -84,22 +91,32 @@ export class UserAccounts {
   }
 
   saveConfig(name: string, body: { accessLevel: string; multipleLogin: boolean }, actor: Principal): void {
+    let roleChanges = false;
     this.repo.tx(() => {
-      this.repo.requireUser(name);
-      this.refuseUnknownRole(body.accessLevel);
-      if (name === ADMIN_USER_NAME && body.accessLevel !== ADMIN_ACCESS_LEVEL) throw badRequest(serverMessages.adminKeepsAdminRole, { accessLevel: serverMessages.adminKeepsAdminRole });
+      const row = this.repo.requireUser(name);
+      roleChanges = body.accessLevel !== row.access_level;
+      if (roleChanges) this.refuseRoleGiven(body.accessLevel, actor);
+      else this.repo.requireRole(body.accessLevel);
+      if (name === ADMIN_USER_NAME && roleChanges) throw badRequest(serverMessages.adminKeepsAdminRole, { accessLevel: serverMessages.adminKeepsAdminRole });
+      refuseAdminRoleUser(actor, row.access_level, body.accessLevel);
+      if (roleChanges && name === actor.userName) throw forbidden(serverMessages.ownRoleUnchangeable);
       this.repo.updateUserConfig(name, body.accessLevel, body.multipleLogin);
+      if (roleChanges) refuseNoUserManagerLeft(this.repo);
       this.events.write('Info', `User ${name} configuration saved by ${actor.userName} (role ${body.accessLevel})`);
     });
+    // The user signs in again under the new role, like after a lock or a password change.
+    if (roleChanges) this.sessions.endUser(name);
   }
 
   /** lockout 1 locks (status 1) and ends the user's sessions; 0 unlocks, failed-attempt lockout included. */
   setLockout(name: string, lockout: 0 | 1, actor: Principal): void {
     this.repo.tx(() => {
       const row = this.repo.requireUser(name);
+      refuseAdminRoleUser(actor, row.access_level);
       if (lockout === 1) {
         if (name === ADMIN_USER_NAME) throw badRequest(serverMessages.adminUserProtected);
         this.repo.lockUser(name);
+        refuseNoUserManagerLeft(this.repo);
         this.events.write('Info', `User ${name} locked by ${actor.userName}`);
       } else {
         const policy = this.settings.passwordPolicy();
@@ -115,9 +132,11 @@ export class UserAccounts {
 
   remove(name: string, actor: Principal): void {
     this.repo.tx(() => {
-      this.repo.requireUser(name);
+      const row = this.repo.requireUser(name);
       if (name === ADMIN_USER_NAME) throw badRequest(serverMessages.adminUserProtected);
+      refuseAdminRoleUser(actor, row.access_level);
       this.repo.deleteUser(name);
+      refuseNoUserManagerLeft(this.repo);
       this.events.write('Info', `User ${name} removed by ${actor.userName}`);
     });
     this.sessions.endUser(name);
@@ -128,6 +147,7 @@ export class UserAccounts {
     if (body.name !== pathName) throw badRequest(serverMessages.nameMismatch, { name: serverMessages.nameMismatch });
     if (pathName === ADMIN_USER_NAME) throw forbidden(serverMessages.adminPasswordNeedsCurrent);
     const row = this.repo.requireUser(pathName);
+    refuseAdminRoleUser(actor, row.access_level);
     const policy = this.settings.passwordPolicy();
     if (!body.overridePwdPolicy) {
       checkPolicy(policy, body.password, 'password');
@@ -139,10 +159,13 @@ export class UserAccounts {
   }
 
   /** PATCH command/setPassword: a signed-in user changes their own password with the current one. */
-  async changeOwnPassword(principal: Principal, body: { username: string; oldPassword: string; newPassword: string }): Promise<void> {
+  async changeOwnPassword(principal: Principal, body: { username: string; oldPassword: string; newPassword: string }, source: string): Promise<void> {
     if (principal.kind !== 'user' || body.username !== principal.userName) throw forbidden();
     const row = this.repo.requireUser(body.username);
-    if (!(await verifyPassword(body.oldPassword, row.password_hash))) {
+    this.throttle.begin(source);
+    const verified = await verifyPassword(body.oldPassword, row.password_hash);
+    if (verified) this.throttle.succeeded(source);
+    else {
       this.events.write('Error', `Password change of user ${row.name} refused: current password incorrect`);
       throw badRequest(serverMessages.currentPasswordIncorrect, { oldPassword: serverMessages.currentPasswordIncorrect });
     }

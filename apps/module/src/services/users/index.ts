@@ -7,6 +7,7 @@ import { API_TOKEN_PERMISSION } from '@meter/contract';
 import type { ModuleContext, Principal, PrincipalResolver } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { SessionStore } from '../sessions/session-store.ts';
+import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { UserAccounts } from './accounts.ts';
 import { prepareUsers } from './first-start.ts';
 import { Roles } from './roles.ts';
@@ -27,7 +28,11 @@ export interface UserServices {
   settings: UserSettings;
 }
 
-export async function createUserServices(ctx: ModuleContext, events: ModuleEventLog): Promise<{ users: UserServices; sessions: SessionStore; resolvePrincipal: PrincipalResolver }> {
+export async function createUserServices(
+  ctx: ModuleContext,
+  events: ModuleEventLog,
+  throttle: SecretThrottle,
+): Promise<{ users: UserServices; sessions: SessionStore; resolvePrincipal: PrincipalResolver }> {
   const repo = new UserRepository(ctx.db);
   const settings = new UserSettings(ctx, events);
   // The store reads the live settings on every use, so saving them takes effect at once.
@@ -37,10 +42,10 @@ export async function createUserServices(ctx: ModuleContext, events: ModuleEvent
     timeoutMinutes: () => settings.sessionTimeoutMinutes(),
   });
   await prepareUsers(ctx, repo, settings, events);
-  const signIn = new SignIn(repo, settings, sessions, events, () => ctx.now());
+  const signIn = new SignIn(repo, settings, sessions, events, () => ctx.now(), throttle);
   const users: UserServices = {
     signIn,
-    accounts: new UserAccounts(ctx, repo, settings, sessions, events),
+    accounts: new UserAccounts(ctx, repo, settings, sessions, events, throttle),
     roles: new Roles(repo, events),
     settings,
   };
@@ -55,7 +60,7 @@ export async function createUserServices(ctx: ModuleContext, events: ModuleEvent
         sessions.endId(session.id);
         return null;
       }
-      return { ...principal, sessionId: session.id };
+      return { ...principal, sessionId: session.id, passwordChangeRequired: session.passwordChangeRequired };
     }
     if (settings.isApiToken(token)) {
       const api: Principal = { kind: 'apiToken', userName: 'api', accessLevel: 'api', permission: API_TOKEN_PERMISSION };

@@ -7,6 +7,7 @@ import { ADMIN_ACCESS_LEVEL, ADMIN_USER_NAME, serverMessages, type Role } from '
 import type { Principal } from '../../context.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { refuseNoUserManagerLeft, refuseOwnRole, refuseRightsBeyond } from './rights-guard.ts';
 import { roleOf, type UserRepository } from './user-repository.ts';
 
 export class Roles {
@@ -26,6 +27,7 @@ export class Roles {
   add(role: Role, actor: Principal): void {
     this.repo.tx(() => {
       if (this.repo.roleNameTaken(role.name)) throw badRequest(serverMessages.roleExists(role.name), { name: serverMessages.roleExists(role.name) });
+      refuseRightsBeyond(actor, role);
       this.repo.insertRole(role);
       this.events.write('Info', `Role ${role.name} added by ${actor.userName}`);
     });
@@ -43,7 +45,10 @@ export class Roles {
       if (role.name !== pathName && this.repo.roleNameTaken(role.name, pathName)) {
         throw badRequest(serverMessages.roleExists(role.name), { name: serverMessages.roleExists(role.name) });
       }
+      refuseOwnRole(actor, pathName);
+      refuseRightsBeyond(actor, role);
       this.repo.updateRole(pathName, role);
+      refuseNoUserManagerLeft(this.repo);
       this.events.write('Info', `Role ${pathName} saved by ${actor.userName}${role.name !== pathName ? ` (renamed ${role.name})` : ''}`);
     });
   }

@@ -3,12 +3,13 @@
  * failed attempts, password expiry and its grace period, and the caller behind a live session.
  * Lockout state lives in SQLite (it survives a restart); sessions live in the SessionStore.
  */
-import { ADMIN_USER_NAME, permissionFromFlags, serverMessages, type PasswordPolicy, type SessionUser } from '@meter/contract';
+import { ADMIN_USER_NAME, hasAccess, permissionFromFlags, serverMessages, type PasswordPolicy, type SessionUser } from '@meter/contract';
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../context.ts';
 import { ApiError, unauthorized } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { CreatedSession, SessionStore } from '../sessions/session-store.ts';
+import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { DAY_MS } from './password-rules.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { NO_FAILURES, failStateOf, lockActive, roleOf, type FailState, type UserRepository } from './user-repository.ts';
@@ -47,6 +48,7 @@ export class SignIn {
     private readonly sessions: SessionStore,
     private readonly events: ModuleEventLog,
     private readonly now: () => number,
+    private readonly throttle: SecretThrottle,
   ) {}
 
   /**
@@ -54,9 +56,12 @@ export class SignIn {
    * give the same reply. Locks answer 401 with a text containing 'locked by administrator' (the
    * console's marker, 000 §8).
    */
-  async authenticate(username: string, password: string): Promise<SessionUser> {
+  async authenticate(username: string, password: string, source: string): Promise<SessionUser> {
+    // Before anything about the name is read: a waiting source learns nothing, known name or not.
+    this.throttle.begin(source);
     const before = this.repo.user(username);
     const verified = await verifyPassword(password, before?.password_hash ?? (await dummyHash()));
+    if (verified) this.throttle.succeeded(source);
     const policy = this.settings.passwordPolicy();
     const now = this.now();
     let created: CreatedSession | null = null;
@@ -91,26 +96,35 @@ export class SignIn {
           return { ok: false, error: unauthorized(serverMessages.lockedByAdministrator) };
         }
         let mustChange = row.is_default === 1;
-        if (!mustChange && policy.pwdExpireDays > 0) {
-          const expiresAt = row.password_changed_at + policy.pwdExpireDays * DAY_MS;
-          if (now >= expiresAt) {
-            const inGrace = policy.gracePeriodDays > 0 && now < expiresAt + policy.gracePeriodDays * DAY_MS;
-            // User admin is never locked (nobody could unlock it): it must change the password instead.
-            if (inGrace || row.name === ADMIN_USER_NAME) mustChange = true;
-            else {
-              this.repo.lockUser(row.name);
-              this.events.write('Critical', `User ${row.name} locked: password expired`);
-              return { ok: false, error: unauthorized(serverMessages.passwordExpired) };
-            }
+        const expiresAt = row.password_changed_at + policy.pwdExpireDays * DAY_MS;
+        const expired = policy.pwdExpireDays > 0 && now >= expiresAt;
+        // A default flag set by unlocking an expired account is not checked again: that sign-in is the one allowed.
+        if (!mustChange && expired) {
+          const inGrace = policy.gracePeriodDays > 0 && now < expiresAt + policy.gracePeriodDays * DAY_MS;
+          // User admin is never locked (nobody could unlock it): it must change the password instead.
+          if (inGrace || row.name === ADMIN_USER_NAME) mustChange = true;
+          else {
+            this.repo.lockUser(row.name);
+            this.events.write('Critical', `User ${row.name} locked: password expired`);
+            return { ok: false, error: unauthorized(serverMessages.passwordExpired) };
           }
         }
+        // An expired password confines the session to the change; the first-start password only
+        // brings the prompt (000 §4 lets the user cancel it), see docs/decisions.md.
         const role = this.repo.role(row.access_level);
         if (!role) return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
-        created = this.sessions.create(row.name, { multipleLogin: row.multiple_login === 1 });
+        const permission = permissionFromFlags(roleOf(role));
+        created = this.sessions.create(row.name, {
+          multipleLogin: row.multiple_login === 1,
+          passwordChangeRequired: mustChange && expired,
+          userManager: hasAccess(permission, 'userConfig', 'write'),
+        });
         if (!created) {
           this.events.write('Error', `Sign-in refused for user ${row.name}: maximum number of concurrent logins reached`);
           return { ok: false, error: new ApiError(429, serverMessages.tooManySessions) };
         }
+        if (created.displaced)
+          this.events.write('Info', `Session of user ${created.displaced.userName} ended: maximum number of concurrent logins reached at sign-in of user ${row.name}`);
         this.repo.setLastLogin(row.name, now);
         this.events.write('Info', `User ${row.name} signed in${mustChange ? ' (password change required)' : ''}`);
         return {
@@ -119,7 +133,7 @@ export class SignIn {
             token: created.token,
             userName: row.name,
             accessLevel: row.access_level,
-            permission: permissionFromFlags(roleOf(role)),
+            permission,
             default: mustChange,
           },
         };

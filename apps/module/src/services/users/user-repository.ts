@@ -194,6 +194,10 @@ export class UserRepository {
   roleNameTaken(name: string, except?: string): boolean {
     return this.get('SELECT 1 FROM roles WHERE name = ? COLLATE NOCASE AND name IS NOT ?', name, except ?? null) !== undefined;
   }
+  /** Active users whose role has edit (level 0) on user configuration. */
+  userManagerCount(): number {
+    return this.get<{ n: number }>('SELECT COUNT(*) AS n FROM users u JOIN roles r ON r.name = u.access_level WHERE u.status = 0 AND r.user_config_allow = 0')?.n ?? 0;
+  }
   roleInUse(name: string): boolean {
     return this.get('SELECT 1 FROM users WHERE access_level = ?', name) !== undefined;
   }

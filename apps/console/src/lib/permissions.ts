@@ -1,6 +1,6 @@
 /** Permission hooks over the contract's model (000 §6, 002 §6). */
 import { useLocation } from 'react-router';
-import { ADMIN_ACCESS_LEVEL, canRead, canWrite, canWriteRoute, hasAccess, type Endpoint } from '@meter/contract';
+import { ADMIN_ACCESS_LEVEL, areaAuthAllows, canRead, canWrite, canWriteRoute, type Endpoint } from '@meter/contract';
 import { useSession } from './use-session.ts';
 
 export const usePermission = (): number => useSession()?.permission ?? 0;
@@ -16,8 +16,7 @@ export function useCanWriteHere(): boolean {
 /** Whether the module will accept the call from this user: the endpoint's declared permission. */
 export function mayCall(endpoint: Endpoint, permission: number): boolean {
   const { auth } = endpoint;
-  if (auth.kind !== 'area') return true;
-  return auth.areas.some((area) => hasAccess(permission, area, auth.access));
+  return auth.kind !== 'area' || areaAuthAllows(auth, permission);
 }
 export const useMayCall = (endpoint: Endpoint): boolean => mayCall(endpoint, usePermission());
 

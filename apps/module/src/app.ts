@@ -94,6 +94,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     energy: registerEnergy(registers),
     zone: () => device.state().timeZone,
     log: (level, message) => events.write(level, message),
+    now: ctx.now,
   });
   trends.subscribe(ticker);
   const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections };

@@ -36,12 +36,15 @@ import { TrendService, registerEnergy, registerHarmonics } from './services/tren
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
+import { ModuleLogController } from './request-log.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
 
 export interface BuildOptions {
   requestReboot?: () => void;
   now?: () => number;
   logger?: boolean;
+  /** Where the log goes (stdout unless given): tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
@@ -97,6 +100,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     energy: registerEnergy(registers),
     zone: () => device.state().timeZone,
     log: (level, message) => events.write(level, message),
+    now: ctx.now,
   });
   trends.subscribe(ticker);
   const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections };
@@ -110,7 +114,9 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    logController: new ModuleLogController(),
     bodyLimit: 1024 * 1024,
     // Sessions live in memory, like the device's; clients get `{data}` even on framework errors.
     return503OnClosing: true,

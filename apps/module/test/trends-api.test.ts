@@ -46,9 +46,9 @@ describe('trend API', () => {
     assert.deepEqual(encoded.body, r.body);
   });
 
-  test('every realtime parameter and interval answers; points and stat apply', async () => {
+  test('every realtime parameter answers at each interval of a 10-minute frame; points and stat apply', async () => {
     for (const p of ['VLN', 'VLL', 'I', 'P', 'Q', 'S', 'PF', 'VTHD']) {
-      for (const i of ['1sec', '15sec', '1min', '15min', '1hr', '1day', '1mon'] as const) {
+      for (const i of p === 'VTHD' ? (['1min'] as const) : (['1sec', '15sec', '1min'] as const)) {
         const r = await rt(trendQuerySpec(p, S0, S0 + 600, i));
         assert.equal(r.status, 200, `${p} ${i} ${r.raw}`);
         assert.ok(r.body.data.length >= 1, `${p} ${i}`);
@@ -62,9 +62,11 @@ describe('trend API', () => {
   });
 
   test('energy rows: EP, EQ, ES at every interval, cumulative, with the channel columns', async () => {
+    // A frame each interval is offered for (001 §9), ending at the recorded ten minutes.
+    const spans = { '1min': 600, '15min': 3660, '1hr': 3660, '1day': 86_400, '1mon': 2_678_400 };
     for (const p of ['EP', 'EQ', 'ES']) {
-      for (const i of ['1min', '15min', '1hr', '1day', '1mon']) {
-        const r = await get(`/api/trendlog/energy/${p}&${S0}&${S0 + 600}&${i}`);
+      for (const [i, span] of Object.entries(spans)) {
+        const r = await get(`/api/trendlog/energy/${p}&${S0 + 600 - span}&${S0 + 600}&${i}`);
         assert.equal(r.status, 200, `${p} ${i} ${r.raw}`);
         trendRows.parse(r.body.data);
       }
@@ -88,7 +90,10 @@ describe('trend API', () => {
       [`/api/trendlog/realTime/VLN&abc&${S0}&1sec`, /Start time must be a time in unix seconds/],
       [`/api/trendlog/realTime/VLN&${S0 + 60}&${S0}&1sec`, /less than end time/],
       [`/api/trendlog/realTime/VLN&${S0}&${S0 + 60}&2min`, /Unknown interval 2min/],
-      [`/api/trendlog/realTime/VLN&${S0 - 30 * 86400}&${S0}&1sec`, /more than 86400 points/],
+      [`/api/trendlog/realTime/VLN&${S0 - 30 * 86400}&${S0}&1sec`, /Interval 1sec is not offered for this time frame: use 1hr or 1day/],
+      [`/api/trendlog/energy/EP&1&${1 + 86_401 * 86_400}&1day`, /more than 86400 points/],
+      [`/api/trendlog/realTime/VLN&${S0 - 31 * 86400}&${S0 - 30 * 86400}&1hr`, /Start time must not be before \d+: real-time trends keep 30 days/],
+      [`/api/trendlog/realTime/VLN&${S0 + 3600}&${S0 + 3600 + 600}&1sec`, /End time must not be after the device time/],
       [`/api/trendlog/realTime/VLN&${S0}&${S0 + 60}&1sec?points=0`, /points must be/],
       [`/api/trendlog/realTime/VLN&${S0}&${S0 + 60}&1sec?stat=median`, /stat must be/],
       [`/api/trendlog/energy/VLN&${S0}&${S0 + 60}&1min`, /Unknown parameter VLN/],
@@ -101,6 +106,69 @@ describe('trend API', () => {
       assert.equal(r.status, 400, `${url}: ${r.status} ${r.raw}`);
       assert.match(r.body.data.value, message, url);
     }
+  });
+
+  // 001 §9 by frame length (seconds, both ends inclusive), written out here rather than taken
+  // from the contract: under 11 min 1 s (the module's), 15 s, 1 min (VTHD and energy: 1 min);
+  // under 61 min 1 min; under a day 15 min, 1 h; under a week also 1 day; under 31 days 1 h,
+  // 1 day; longer 1 day, 1 month.
+  const bands: { spans: number[]; realtime: string[]; vthd: string[]; energy: string[] }[] = [
+    { spans: [1, 600, 659], realtime: ['1sec', '15sec', '1min'], vthd: ['1min'], energy: ['1min'] },
+    { spans: [660, 3659], realtime: ['1min'], vthd: ['1min'], energy: ['1min'] },
+    { spans: [3660, 86_399], realtime: ['15min', '1hr'], vthd: ['15min', '1hr'], energy: ['15min', '1hr'] },
+    { spans: [86_400, 604_799], realtime: ['15min', '1hr', '1day'], vthd: ['15min', '1hr', '1day'], energy: ['15min', '1hr', '1day'] },
+    { spans: [604_800, 30 * 86_400, 2_678_399], realtime: ['1hr', '1day'], vthd: ['1hr', '1day'], energy: ['1hr', '1day'] },
+    { spans: [2_678_400, 366 * 86_400], realtime: ['1day', '1mon'], vthd: ['1day', '1mon'], energy: ['1day', '1mon'] },
+  ];
+  const REALTIME_INTERVALS = ['1sec', '15sec', '1min', '15min', '1hr', '1day', '1mon'];
+  const ENERGY_INTERVALS = ['1min', '15min', '1hr', '1day', '1mon'];
+
+  test('every frame × interval pair: the offered ones answer, the rest are a 400 naming the offered ones', async () => {
+    const end = S0 + 600;
+    // Real-time frames reach back at most to the start of the local day 30 days ago.
+    const windowMin = Date.parse('2026-01-30T05:00:00Z') / 1000;
+    let checked = 0;
+    for (const band of bands) {
+      for (const span of band.spans) {
+        const cases = [
+          { kind: 'realTime', parameter: 'VLN', intervals: REALTIME_INTERVALS, allowed: band.realtime },
+          { kind: 'realTime', parameter: 'VTHD', intervals: REALTIME_INTERVALS, allowed: band.vthd },
+          { kind: 'energy', parameter: 'EP', intervals: ENERGY_INTERVALS, allowed: band.energy },
+        ];
+        for (const c of cases) {
+          if (c.kind === 'realTime' && end - span < windowMin) continue;
+          for (const i of c.intervals) {
+            const url = `/api/trendlog/${c.kind}/${c.parameter}&${end - span}&${end}&${i}`;
+            const r = await get(url);
+            checked++;
+            if (c.allowed.includes(i)) {
+              assert.equal(r.status, 200, `${url}: ${r.raw}`);
+            } else {
+              assert.equal(r.status, 400, `${url}: ${r.raw}`);
+              assert.equal(r.body.data.value, `Interval ${i} is not offered for this time frame: use ${c.allowed.join(' or ')}`, url);
+              assert.deepEqual(r.body.data.errors, { spec: r.body.data.value });
+            }
+          }
+        }
+      }
+    }
+    assert.ok(checked > 200, `${checked} pairs`);
+  });
+
+  test('the real-time window: 30 days back to the start of that local day, up to the device time (a minute of slack)', async () => {
+    const now = S0 + 660;
+    const windowMin = Date.parse('2026-01-30T05:00:00Z') / 1000;
+    const first = await rt(trendQuerySpec('P', windowMin, now, '1day'));
+    assert.equal(first.status, 200, first.raw);
+    const early = await rt(trendQuerySpec('P', windowMin - 1, now, '1day'));
+    assert.equal(early.status, 400);
+    assert.deepEqual(early.body.data, { value: `Start time must not be before ${windowMin}: real-time trends keep 30 days`, errors: { spec: early.body.data.value } });
+    assert.equal((await rt(trendQuerySpec('P', now - 599, now + 60, '1sec'))).status, 200);
+    const late = await rt(trendQuerySpec('P', now - 598, now + 61, '1sec'));
+    assert.equal(late.status, 400);
+    assert.equal(late.body.data.value, `End time must not be after the device time (${now})`);
+    // Energy has no lower limit: its store keeps years.
+    assert.equal((await get(`/api/trendlog/energy/EP&${windowMin - 86_400 * 400}&${now}&1mon`)).status, 200);
   });
 
   test('getLogMaxMin: range pairs snapped to local days', async () => {

@@ -61,7 +61,7 @@ export async function storeFixture(options: { start?: number; zone?: string | nu
   const ticker = new SecondTicker(() => clock.t);
   let unsubscribe = () => {};
   const open = () => {
-    const svc = new TrendService({ dataDir, meter, harmonics: registerHarmonics(meter), energy, zone: () => options.zone ?? NY });
+    const svc = new TrendService({ dataDir, meter, harmonics: registerHarmonics(meter), energy, zone: () => options.zone ?? NY, now: () => clock.t });
     unsubscribe = svc.subscribe(ticker);
     return svc;
   };

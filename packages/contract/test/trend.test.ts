@@ -22,6 +22,7 @@ import {
   presetRange,
   rangeOfTypes,
   realtimeTrendParameters,
+  realtimeTrendWindow,
   selectLogInterval,
   selectedLogTypes,
   startOfLocalDay,
@@ -229,6 +230,11 @@ describe('chart query path and export body (001 §5, §7)', () => {
     assert.deepEqual(parseTrendQuery('realtime', 'VLN&100&700&1sec'), { ok: true, value: { parameter: 'VLN', start: 100, end: 700, interval: '1sec' } });
     assert.equal(parseTrendQuery('energy', 'EP&0&86400&1day').ok, true);
   });
+  test('the real-time window reaches the start of the local day 30 days back: This Month on a 31st answers', () => {
+    const now = Date.parse('2026-03-31T23:00:00Z') / 1000;
+    assert.deepEqual(realtimeTrendWindow('UTC', now), { min: Date.parse('2026-03-01T00:00:00Z') / 1000, max: now + 60 });
+    assert.equal(presetRange('This Month', now * 1000, 'UTC').start, realtimeTrendWindow('UTC', now).min);
+  });
   test('refuses with a message', () => {
     const msg = (kind: 'realtime' | 'energy', spec: string) => {
       const r = parseTrendQuery(kind as 'realtime', spec);
@@ -240,7 +246,9 @@ describe('chart query path and export body (001 §5, §7)', () => {
     assert.match(msg('realtime', 'VLN&-1&2&1sec'), /unix seconds/);
     assert.match(msg('realtime', 'VLN&5&5&1sec'), /Start time must be less than end time/);
     assert.match(msg('energy', 'EP&0&600&1sec'), /Unknown interval 1sec/);
-    assert.match(msg('realtime', 'VLN&0&100000&1sec'), /more than 86400 points/);
+    assert.match(msg('realtime', 'VLN&0&100000&1sec'), /Interval 1sec is not offered for this time frame: use 15min or 1hr or 1day/);
+    assert.match(msg('realtime', 'VTHD&0&600&1sec'), /Interval 1sec is not offered for this time frame: use 1min/);
+    assert.match(msg('energy', `EP&0&${86_401 * 86_400}&1day`), /more than 86400 points/);
   });
 
   const body = {

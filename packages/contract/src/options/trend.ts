@@ -138,6 +138,11 @@ export const TREND_SPAN_MS = {
 
 export type TrendKind = 'realtime' | 'energy';
 
+/** 001 §5: real-time trends reach back 30 days from the device's time (its store keeps 30 days). */
+export const REALTIME_TREND_HISTORY_DAYS = 30;
+/** How far past the device's time a chart's end may be: a console's clock estimate runs a little ahead. */
+export const TREND_END_TOLERANCE_SECONDS = 60;
+
 /** Time-frame presets of the trend screens (001 §9); their ranges are computed in trends/presets.ts. */
 export const TREND_PRESETS = ['Last 10 Minutes', 'Last 1 Hour', 'Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This Month', 'Last Month', 'Last Year'] as const;
 export type TrendPreset = (typeof TREND_PRESETS)[number];

@@ -23,7 +23,7 @@ import {
   type TrendKind,
 } from '../options/trend.ts';
 import { fullMask, selectedLogTypes } from '../trends/masks.ts';
-import { logIntervalAllowed } from '../trends/selection.ts';
+import { logIntervalAllowed, trendIntervalOptions } from '../trends/selection.ts';
 import { bool, int, oneOf, strictObject } from '../rules/fields.ts';
 
 /** Most buckets one chart call may ask for: a day at 1 second. */
@@ -68,6 +68,9 @@ export function parseTrendQuery(kind: TrendKind, spec: string): ParseResult<Tren
   if (end === undefined) return { ok: false, message: t.badTime('End time') };
   if (start >= end) return { ok: false, message: n.lessThan('Start time', 'end time') };
   if (!intervals.includes(interval)) return { ok: false, message: t.badInterval(interval, intervals) };
+  // 001 §9: each frame length offers a few intervals, which bounds the rows of every call.
+  const { options } = trendIntervalOptions(kind, (end - start) * 1000, parameter);
+  if (!options.includes(interval as TrendInterval)) return { ok: false, message: t.intervalNotForFrame(interval, options) };
   if ((end - start) / trendIntervalSeconds(interval as TrendInterval) > MAX_TREND_BUCKETS) return { ok: false, message: t.tooManyPoints(MAX_TREND_BUCKETS) };
   return { ok: true, value: { parameter, start, end, interval: interval as TrendInterval } };
 }

@@ -3,8 +3,11 @@
  * selected log types, real-time parameters by wiring, chart intervals by time-frame span. Rules
  * over the option lists of options/trend.ts, shared by the console (selects) and the module (validation).
  */
+import { addLocalDays, startOfLocalDay, type TimeZone } from '../time/time-zone.ts';
 import {
   LOG_INTERVAL,
+  REALTIME_TREND_HISTORY_DAYS,
+  TREND_END_TOLERANCE_SECONDS,
   LOG_INTERVAL_VALUES,
   REALTIME_TREND_PARAMETERS,
   TREND_SPAN_MS,
@@ -73,4 +76,13 @@ export function trendIntervalOptions(kind: TrendKind, spanMs: number, parameter?
 export function keepOrDefaultInterval(kind: TrendKind, spanMs: number, current: TrendInterval | undefined, parameter?: string): TrendInterval {
   const { options, default: d } = trendIntervalOptions(kind, spanMs, parameter);
   return current && options.includes(current) ? current : d;
+}
+
+/**
+ * The frame a real-time chart may ask for (001 §5), unix seconds: from the start of the local day
+ * 30 days before the device's time (so 'This Month' on a 31st still answers) to the device's
+ * time, plus a minute for a console whose clock estimate runs ahead.
+ */
+export function realtimeTrendWindow(zone: TimeZone, nowSeconds: number): { min: number; max: number } {
+  return { min: startOfLocalDay(zone, addLocalDays(zone, nowSeconds, -REALTIME_TREND_HISTORY_DAYS)), max: nowSeconds + TREND_END_TOLERANCE_SECONDS };
 }

@@ -34,7 +34,7 @@ export interface TrendsApiOptions {
 }
 
 export const trendsApi: FastifyPluginAsync<TrendsApiOptions> = async (app, { trends, events }) => {
-  handle(app, endpoints.realtimeTrend, ({ params, query, reply }) => timed(reply, () => trends.queryRealtime({ ...params.spec, points: query.points, stat: query.stat })));
+  handle(app, endpoints.realtimeTrend, ({ params, query, reply }) => timed(reply, () => refusal(() => trends.queryRealtime({ ...params.spec, points: query.points, stat: query.stat }))));
 
   // `points` is validated like the realtime call's, but energy is never thinned (see queryEnergy).
   handle(app, endpoints.energyTrend, ({ params, reply }) => timed(reply, () => trends.queryEnergy(params.spec)));

@@ -2,12 +2,12 @@
  * The trend store, put together: its SQLite file, the 1-Hz recorder, the chart queries, the
  * log range, the export and Clear Logs. The API and the backfill use this and nothing inside.
  */
-import type { TimeZone } from '@meter/contract';
+import { REALTIME_TREND_HISTORY_DAYS, realtimeTrendWindow, trendTexts, type TimeZone } from '@meter/contract';
 import type { SnapshotSource } from '../../meter/reading-source.ts';
 import type { SecondTicker } from '../clock/second-ticker.ts';
 import { ZoneClock } from './buckets.ts';
 import { EnergyStore } from './energy-store.ts';
-import { TrendExports } from './export/exports.ts';
+import { TrendExports, TrendRefusal } from './export/exports.ts';
 import { queryEnergy, queryRealtime, type EnergyQuery, type QueryStores, type RealtimeQuery } from './query.ts';
 import { trendLogRange } from './range.ts';
 import { RealtimeStore } from './realtime-store.ts';
@@ -24,6 +24,8 @@ export interface TrendServiceOptions {
   /** The device time zone (rollup days, presets, CSV stamps). */
   zone: () => TimeZone;
   log?: (level: 'Info' | 'Error', message: string) => void;
+  /** The device's clock (ms), for the real-time window; Date.now unless given. */
+  now?: () => number;
 }
 
 export class TrendService {
@@ -61,7 +63,12 @@ export class TrendService {
     return ticker.subscribe((t) => this.recorder.tick(t));
   }
 
+  /** Refuses a frame outside the real-time window (001 §5) before touching the store. */
   queryRealtime(q: RealtimeQuery) {
+    const now = Math.floor((this.options.now ?? Date.now)() / 1000);
+    const window = realtimeTrendWindow(this.options.zone(), now);
+    if (q.start < window.min) throw new TrendRefusal(trendTexts.beforeRealtimeWindow(REALTIME_TREND_HISTORY_DAYS, window.min), 'spec');
+    if (q.end > window.max) throw new TrendRefusal(trendTexts.afterDeviceTime(now), 'spec');
     return queryRealtime(this.stores, q);
   }
 

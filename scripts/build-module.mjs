@@ -1,0 +1,27 @@
+/**
+ * Bundles the module server for plain node: `node scripts/build-module.mjs [outfile]`
+ * (default apps/module/dist/server.mjs). The workspace's TypeScript (the module and the contract)
+ * goes into one ES module; the module's registry dependencies stay external and load from
+ * node_modules at run time: better-sqlite3 is native, and fastify and pino load parts of
+ * themselves by path, which a bundle would break. The bundle keeps the source's depth under
+ * apps/, so the console's files resolve from it as from the source (apps/console/dist).
+ */
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const manifest = JSON.parse(readFileSync(new URL('../apps/module/package.json', import.meta.url), 'utf8'));
+const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@meter/'));
+const outfile = process.argv[2] ?? `${root}apps/module/dist/server.mjs`;
+
+await build({
+  entryPoints: [`${root}apps/module/src/server.ts`],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  logLevel: 'warning',
+});

@@ -1,0 +1,68 @@
+/**
+ * `npm start` runs the bundle of scripts/build-module.mjs on plain node (no tsx). Built into a
+ * scratch tree shaped like the repository (apps/module/dist, apps/console/dist, node_modules), so
+ * the externals resolve and the console's files are found where the source would find them.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+
+test('the bundled server starts on plain node, answers the API and serves the console from apps/console/dist', async () => {
+  const tree = mkdtempSync(join(tmpdir(), 'module-bundle-'));
+  const bundle = join(tree, 'apps/module/dist/server.mjs');
+  const built = spawnSync(process.execPath, [join(root, 'scripts/build-module.mjs'), bundle], { encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+  symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+  mkdirSync(join(tree, 'apps/console/dist'), { recursive: true });
+  writeFileSync(join(tree, 'apps/console/dist/index.html'), '<!doctype html><title>bundle test</title>');
+  const port = await freePort();
+  // No --import: plain node, as `npm start` runs it.
+  const child = spawn(process.execPath, [bundle], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', MODULE_DATA_DIR: join(tree, 'data'), MODULE_ADMIN_PASSWORD: 'Admin1234' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    let mode: Response | undefined;
+    for (let i = 0; i < 600 && !mode && child.exitCode === null; i++) {
+      mode = await fetch(`${base}/api/systemMode`).catch(() => undefined);
+      if (!mode) await sleep(50);
+    }
+    assert.ok(mode, `no reply: ${stderr}`);
+    assert.deepEqual(await mode.json(), { data: { mode: 0 } });
+    const page = await fetch(`${base}/setting/network`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /bundle test/);
+    const login = await fetch(`${base}/api/users/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Admin1234' }),
+    });
+    assert.equal(login.status, 200);
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill();
+      await exited;
+    }
+    rmSync(tree, { recursive: true, force: true });
+  }
+});

@@ -4,6 +4,8 @@
  * go in `actions`. Screens that draw their own fields use `useSettingsForm` and `FormFields`.
  */
 import { useId, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import { shellTexts } from '@meter/contract';
 import { SaveForm } from './save-form.tsx';
 import { FormFields, type FieldsLayout } from './form-fields.tsx';
 import { SaveButton } from './save-button.tsx';
@@ -14,11 +16,13 @@ export interface SettingsFormProps<S extends ObjectSchema> extends SettingsFormO
   /** The form's accessible name (and the table's caption). */
   title?: string;
   actions?: ReactNode;
+  /** Draws Cancel beside Save (back to the list the form was opened from). */
+  onCancel?: () => void;
 }
 
 export { SAVE_LABEL } from './save-button.tsx';
 
-export function SettingsForm<S extends ObjectSchema>({ layout, title, actions, ...options }: SettingsFormProps<S>) {
+export function SettingsForm<S extends ObjectSchema>({ layout, title, actions, onCancel, ...options }: SettingsFormProps<S>) {
   const state = useSettingsForm(options);
   const formId = useId();
   return (
@@ -26,6 +30,11 @@ export function SettingsForm<S extends ObjectSchema>({ layout, title, actions, .
       <FormFields state={state} formId={formId} layout={layout} caption={title} />
       <div className="d-flex gap-2">
         <SaveButton readOnly={state.readOnly} saving={state.saving} />
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            {shellTexts.cancel}
+          </Button>
+        )}
         {actions}
       </div>
     </SaveForm>

@@ -6,8 +6,7 @@
  */
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import Button from 'react-bootstrap/Button';
-import { shellTexts, userManagementTexts } from '@meter/contract';
+import { userManagementTexts } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { LOGIN_PATH } from '../../lib/navigation.ts';
@@ -58,11 +57,7 @@ export default function PasswordEdit() {
           clearSession();
           void navigate(LOGIN_PATH, { replace: true });
         }}
-        actions={
-          <Button variant="secondary" onClick={back}>
-            {shellTexts.cancel}
-          </Button>
-        }
+        onCancel={back}
       />
     </section>
   );

@@ -5,8 +5,7 @@
  */
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
-import { endpoints, shellTexts, userManagementTexts as t, type Role } from '@meter/contract';
+import { endpoints, userManagementTexts as t, type Role } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
@@ -53,11 +52,7 @@ function RoleForm({ title, values, isNew }: { title: string; values: Role; isNew
         }
         successMessage={(v) => (isNew ? t.roleCreated : t.roleSaved(v.name))}
         afterSave={back}
-        actions={
-          <Button variant="secondary" onClick={back}>
-            {shellTexts.cancel}
-          </Button>
-        }
+        onCancel={back}
       />
     </section>
   );

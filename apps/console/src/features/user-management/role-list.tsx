@@ -6,6 +6,7 @@
 import { Link, generatePath } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import { endpoints, routeByName, userManagementTexts as t, type Role } from '@meter/contract';
+import { ListHeader } from '../../components/list-header.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { reportSaveFailure } from '../../components/form/save-failure.ts';
 import { showAlert } from '../../lib/alerts.ts';
@@ -71,14 +72,7 @@ export default function RoleList() {
 
   return (
     <section>
-      <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-2">
-        <h2 className="h5 mb-0">{TITLE}</h2>
-        {canWrite && (
-          <Link className="btn btn-primary btn-sm" to={NEW_PATH}>
-            {t.newRole}
-          </Link>
-        )}
-      </div>
+      <ListHeader title={TITLE} newLabel={t.newRole} newPath={NEW_PATH} canWrite={canWrite} />
       <DataTable label={TITLE} columns={columns} rows={roles.data} rowKey={(r) => r.name} loading={roles.isPending} />
     </section>
   );

@@ -5,8 +5,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
-import { endpoints, shellTexts, userManagementTexts as t } from '@meter/contract';
+import { endpoints, userManagementTexts as t } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { callEndpoint } from '../../lib/api.ts';
@@ -42,11 +41,7 @@ export default function UserEdit() {
         onSave={({ accessLevel, multipleLogin }) => callEndpoint(endpoints.saveUserConfig, { params: { username }, body: { accessLevel, multipleLogin }, suppress: true }).then(refresh)}
         successMessage={t.userSaved(username)}
         afterSave={back}
-        actions={
-          <Button variant="secondary" onClick={back}>
-            {shellTexts.cancel}
-          </Button>
-        }
+        onCancel={back}
       />
     </section>
   );

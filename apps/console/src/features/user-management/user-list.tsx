@@ -7,6 +7,7 @@
 import { Link, generatePath } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import { endpoints, routeByName, userManagementTexts as t, type UserListEntry } from '@meter/contract';
+import { ListHeader } from '../../components/list-header.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { reportSaveFailure } from '../../components/form/save-failure.ts';
 import { showAlert } from '../../lib/alerts.ts';
@@ -79,14 +80,7 @@ export default function UserList() {
 
   return (
     <section>
-      <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-2">
-        <h2 className="h5 mb-0">{TITLE}</h2>
-        {canWrite && (
-          <Link className="btn btn-primary btn-sm" to={NEW_PATH}>
-            {t.newUser}
-          </Link>
-        )}
-      </div>
+      <ListHeader title={TITLE} newLabel={t.newUser} newPath={NEW_PATH} canWrite={canWrite} />
       <DataTable label={TITLE} columns={columns} rows={users.data} rowKey={(u) => u.name} loading={users.isPending} paginate />
     </section>
   );

@@ -5,8 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import Button from 'react-bootstrap/Button';
-import { endpoints, shellTexts, userManagementTexts as t } from '@meter/contract';
+import { endpoints, userManagementTexts as t } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { callEndpoint } from '../../lib/api.ts';
@@ -40,11 +39,7 @@ export default function UserNew() {
         onSave={(v) => callEndpoint(endpoints.addUser, { body: addUserBody(v), suppress: true }).then(refresh)}
         successMessage={t.userCreated}
         afterSave={back}
-        actions={
-          <Button variant="secondary" onClick={back}>
-            {shellTexts.cancel}
-          </Button>
-        }
+        onCancel={back}
       />
     </section>
   );

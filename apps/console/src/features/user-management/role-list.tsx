@@ -3,10 +3,10 @@
  * four levels; New, Edit and Delete (after a confirmation) with write permission. Edit and delete
  * of the role named admin are the user admin's only; otherwise the action cells show N/A.
  */
-import { Link, generatePath } from 'react-router';
-import Button from 'react-bootstrap/Button';
+import { generatePath } from 'react-router';
 import { endpoints, routeByName, userManagementTexts as t, type Role } from '@meter/contract';
 import { ListHeader } from '../../components/list-header.tsx';
+import { RowActions } from '../../components/row-actions.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { reportSaveFailure } from '../../components/form/save-failure.ts';
 import { showAlert } from '../../lib/alerts.ts';
@@ -54,19 +54,15 @@ export default function RoleList() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (r) =>
-        mayChangeRole(r.name, userName, canWrite) ? (
-          <div className="d-flex flex-wrap gap-1">
-            <Link className="btn btn-sm btn-outline-primary" to={generatePath(EDIT_PATH, { roleName: r.name })} aria-label={`Edit ${r.name}`}>
-              Edit
-            </Link>
-            <Button size="sm" variant="outline-danger" onClick={() => remove(r)} aria-label={`Delete ${r.name}`}>
-              Delete
-            </Button>
-          </div>
-        ) : (
-          t.notAvailable
-        ),
+      cell: (r) => (
+        <RowActions
+          name={r.name}
+          allowed={mayChangeRole(r.name, userName, canWrite)}
+          editTo={generatePath(EDIT_PATH, { roleName: r.name })}
+          onDelete={() => remove(r)}
+          notAvailable={t.notAvailable}
+        />
+      ),
     },
   ];
 

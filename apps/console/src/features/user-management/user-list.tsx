@@ -4,10 +4,11 @@
  * (Active ⇄ Locked) and Delete after a confirmation; otherwise the action cells show N/A. A
  * refusal shows the module's reply.
  */
-import { Link, generatePath } from 'react-router';
+import { generatePath } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import { endpoints, routeByName, userManagementTexts as t, type UserListEntry } from '@meter/contract';
 import { ListHeader } from '../../components/list-header.tsx';
+import { RowActions } from '../../components/row-actions.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { reportSaveFailure } from '../../components/form/save-failure.ts';
 import { showAlert } from '../../lib/alerts.ts';
@@ -59,22 +60,13 @@ export default function UserList() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (u) =>
-        canWrite ? (
-          <div className="d-flex flex-wrap gap-1">
-            <Link className="btn btn-sm btn-outline-primary" to={generatePath(EDIT_PATH, { username: u.name })} aria-label={`Edit ${u.name}`}>
-              Edit
-            </Link>
-            <Button size="sm" variant="outline-warning" onClick={() => void toggleLock(u)} aria-label={`${lockActionText(u)} ${u.name}`}>
-              {lockActionText(u)}
-            </Button>
-            <Button size="sm" variant="outline-danger" onClick={() => remove(u)} aria-label={`Delete ${u.name}`}>
-              Delete
-            </Button>
-          </div>
-        ) : (
-          t.notAvailable
-        ),
+      cell: (u) => (
+        <RowActions name={u.name} allowed={canWrite} editTo={generatePath(EDIT_PATH, { username: u.name })} onDelete={() => remove(u)} notAvailable={t.notAvailable}>
+          <Button size="sm" variant="outline-warning" onClick={() => void toggleLock(u)} aria-label={`${lockActionText(u)} ${u.name}`}>
+            {lockActionText(u)}
+          </Button>
+        </RowActions>
+      ),
     },
   ];
 

@@ -1,5 +1,6 @@
 /** Users, roles, password policy, general user config and API token (002 §3.16, §5.11). */
 import { z } from 'zod';
+import type { Area } from '../permissions.ts';
 import { namedRuleMessages as n, formMessages as m } from '../messages.ts';
 import { bool, flag, intBetween, oneOf, strictObject, text } from '../rules/fields.ts';
 import { rules } from '../rules/validators.ts';
@@ -12,7 +13,15 @@ export const PERMISSION_LEVEL_OPTIONS = [
   { value: 2, label: 'None' },
 ] as const;
 
-const level = (label: string) => oneOf(label, [0, 1, 2] as const);
+const level = (label: string) => withMeta(oneOf(label, [0, 1, 2] as const), { options: PERMISSION_LEVEL_OPTIONS });
+
+/** The four areas as the role form names them (002 §3.16): also in the module's refusals and the role list. */
+export const AREA_LABELS: Record<Area, string> = {
+  readings: 'Readings',
+  configuration: 'Configuration',
+  maintenance: 'Maintenance',
+  userConfig: 'User Configuration',
+};
 /** User and role names: letters, digits, '.', '_' and '-' (decided; the spec shows no rule). */
 const NAME_RE = /^[A-Za-z0-9._-]+$/;
 /** '.' and '..' name folders: refused, like the path separators the character rule leaves out. */
@@ -29,10 +38,10 @@ const passwordField = text('Password', rules.maxLength('Password', 64));
 
 export const role = strictObject({
   name: roleName,
-  readingsAllow: level('Readings'),
-  configurationAllow: level('Configuration'),
-  maintenanceAllow: level('Maintenance'),
-  userConfigAllow: level('User Configuration'),
+  readingsAllow: level(AREA_LABELS.readings),
+  configurationAllow: level(AREA_LABELS.configuration),
+  maintenanceAllow: level(AREA_LABELS.maintenance),
+  userConfigAllow: level(AREA_LABELS.userConfig),
 });
 export type Role = z.infer<typeof role>;
 export const roleList = z.array(role);

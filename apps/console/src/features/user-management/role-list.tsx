@@ -4,7 +4,7 @@
  * of the role named admin are the user admin's only; otherwise the action cells show N/A.
  */
 import { generatePath } from 'react-router';
-import { endpoints, routeByName, userManagementTexts as t, type Role } from '@meter/contract';
+import { AREA_LABELS, ROLE_FLAG_OF_AREA, endpoints, routeByName, userManagementTexts as t, type Role } from '@meter/contract';
 import { ListHeader } from '../../components/list-header.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
@@ -47,10 +47,11 @@ export default function RoleList() {
 
   const columns: Column<Role>[] = [
     { key: 'name', header: 'Name', cell: (r) => r.name, rowHeader: true },
-    { key: 'readings', header: 'Readings', cell: (r) => levelText(r.readingsAllow) },
-    { key: 'configuration', header: 'Configuration', cell: (r) => levelText(r.configurationAllow) },
-    { key: 'maintenance', header: 'Maintenance', cell: (r) => levelText(r.maintenanceAllow) },
-    { key: 'userConfig', header: 'User Configuration', cell: (r) => levelText(r.userConfigAllow) },
+    ...(['readings', 'configuration', 'maintenance', 'userConfig'] as const).map((area): Column<Role> => ({
+      key: area,
+      header: AREA_LABELS[area],
+      cell: (r) => levelText(r[ROLE_FLAG_OF_AREA[area]]),
+    })),
     {
       key: 'actions',
       header: 'Actions',

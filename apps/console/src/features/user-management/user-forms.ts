@@ -4,19 +4,9 @@
  * password meets the loaded policy; roles carry the four levels (edit, view, none).
  */
 import { z } from 'zod';
-import {
-  PASSWORDS_DO_NOT_MATCH,
-  PERMISSION_LEVEL_OPTIONS,
-  passwordPolicyError,
-  role,
-  userAddBody,
-  userConfigBody,
-  type PasswordPolicy,
-  type Role,
-  type UserAddBody,
-  type UserListEntry,
-} from '@meter/contract';
+import { PASSWORDS_DO_NOT_MATCH, passwordPolicyError, role, userAddBody, userConfigBody, type PasswordPolicy, type Role, type UserAddBody, type UserListEntry } from '@meter/contract';
 import type { FieldDef, FieldOption } from '../../components/form/field-layout.ts';
+import { schemaFieldDefs } from '../../components/section/section-fields.ts';
 
 export function newUserSchema(policy: PasswordPolicy | undefined) {
   const body = userAddBody.shape;
@@ -73,14 +63,7 @@ export function editUserFields(roles: readonly FieldOption[]): FieldDef<EditUser
 export const roleSchema = role;
 type RoleName = keyof Role & string;
 export const NEW_ROLE_VALUES: Role = { name: '', readingsAllow: 2, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 2 };
-const LEVELS: readonly FieldOption[] = PERMISSION_LEVEL_OPTIONS;
 /** The name is typed for a new role and shown on edit (002 §5.11: required for new roles). */
 export function roleFields(isNew: boolean): FieldDef<RoleName>[] {
-  return [
-    { name: 'name', label: 'Role Name', kind: 'text', autoComplete: 'off', readOnly: !isNew },
-    { name: 'readingsAllow', label: 'Readings', kind: 'select', options: LEVELS },
-    { name: 'configurationAllow', label: 'Configuration', kind: 'select', options: LEVELS },
-    { name: 'maintenanceAllow', label: 'Maintenance', kind: 'select', options: LEVELS },
-    { name: 'userConfigAllow', label: 'User Configuration', kind: 'select', options: LEVELS },
-  ];
+  return schemaFieldDefs(role).map((d) => (d.name === 'name' ? { ...d, autoComplete: 'off', readOnly: !isNew } : d));
 }

@@ -3,18 +3,10 @@
  * not hold, touch the admin role or its users unless they are user admin, or leave the module
  * without a user who can edit user configuration. Thrown inside the callers' transactions.
  */
-import { ADMIN_ACCESS_LEVEL, ADMIN_USER_NAME, AREAS, ROLE_FLAG_OF_AREA, levelOf, serverMessages, type Area, type Role } from '@meter/contract';
+import { ADMIN_ACCESS_LEVEL, ADMIN_USER_NAME, AREAS, AREA_LABELS, ROLE_FLAG_OF_AREA, levelOf, serverMessages, type Role } from '@meter/contract';
 import type { Principal } from '../../context.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import type { UserRepository } from './user-repository.ts';
-
-/** The role form's labels (contract schemas/users.ts), so the message names the field the editor sees. */
-const AREA_LABEL: Record<Area, string> = {
-  userConfig: 'User Configuration',
-  readings: 'Readings',
-  configuration: 'Configuration',
-  maintenance: 'Maintenance',
-};
 
 const isUserAdmin = (actor: Principal) => actor.kind === 'user' && actor.userName === ADMIN_USER_NAME;
 
@@ -26,7 +18,7 @@ const isUserAdmin = (actor: Principal) => actor.kind === 'user' && actor.userNam
 export function refuseRightsBeyond(actor: Principal, role: Role): void {
   if (isUserAdmin(actor)) return;
   for (const area of AREAS) {
-    if (role[ROLE_FLAG_OF_AREA[area]] < levelOf(actor.permission, area)) throw forbidden(serverMessages.rightsExceedOwn(AREA_LABEL[area]));
+    if (role[ROLE_FLAG_OF_AREA[area]] < levelOf(actor.permission, area)) throw forbidden(serverMessages.rightsExceedOwn(AREA_LABELS[area]));
   }
 }
 

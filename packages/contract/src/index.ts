@@ -7,7 +7,7 @@ export * from './meter-state/index.ts';
 export * from './time/time-zone.ts';
 export * from './trends/index.ts';
 export * from './routes.ts';
-export * from './endpoints.ts';
+export * from './endpoints/index.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/device.ts';

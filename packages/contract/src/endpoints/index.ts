@@ -1,0 +1,56 @@
+/**
+ * Every API call (the table the module registers and the console fetches from), one file per area
+ * in this folder; the builders and types are in define.ts.
+ */
+import { authEndpoints } from './auth.ts';
+import { deviceEndpoints } from './device.ts';
+import { readingEndpoints } from './readings.ts';
+import { logEndpoints } from './logs.ts';
+import { trendEndpoints } from './trends.ts';
+import { meterSettingsEndpoints } from './meter-settings.ts';
+import { userEndpoints } from './users.ts';
+import type { z } from 'zod';
+import type { Endpoint } from './define.ts';
+
+export * from './define.ts';
+
+export const endpoints = {
+  ...authEndpoints,
+  ...deviceEndpoints,
+  ...readingEndpoints,
+  ...logEndpoints,
+  ...trendEndpoints,
+  ...meterSettingsEndpoints,
+  ...userEndpoints,
+} as const;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** The PUT that saves the section a GET endpoint reads. */
+export function sectionSaveOf(name: EndpointName): EndpointName | undefined {
+  const section = (endpoints[name] as Endpoint).section;
+  if (!section) return undefined;
+  return (Object.keys(endpoints) as EndpointName[]).find((n) => (endpoints[n] as Endpoint).section === section && endpoints[n].method === 'PUT');
+}
+export const API_PREFIX = '/api';
+
+/** Fills :params of an endpoint path and prefixes /api. */
+export function endpointUrl(path: string, params: Record<string, string | number> = {}): string {
+  return (
+    API_PREFIX +
+    path.replace(/:([A-Za-z]+)/g, (_, k: string) => {
+      const v = params[k];
+      if (v === undefined) throw new Error(`missing path parameter ${k}`);
+      return encodeURIComponent(String(v));
+    })
+  );
+}
+
+export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
+export type ReplyOf<E> = E extends Endpoint<z.ZodType | undefined, infer R> ? (R extends z.ZodType ? z.output<R> : unknown) : never;
+
+/**
+ * The API token (002 §2.20) is a read-only key for machines: it grants view on readings only.
+ * Decided here (the spec does not say what the token opens); see docs/decisions.md.
+ */
+export const API_TOKEN_PERMISSION = 4;

@@ -1,0 +1,19 @@
+import { successReply } from '../schemas/common.ts';
+import * as meter from '../schemas/meter-settings.ts';
+import { meterAlarmSection, meterGeneralSection, meterIoSection, meterUserCtSection } from '../sections/meter.ts';
+import { read, write, ep, sectionRead, sectionWrite } from './define.ts';
+
+export const meterSettingsEndpoints = {
+  // Meter settings (001 §7): configuration view reads, configuration edit writes. Each is a section
+  // (sections/meter.ts): a PUT carries the whole object and is validated under the device's state;
+  // settings/meter is read above (DEVICE_FACTS).
+  saveMeterSettings: sectionWrite('/settings/meter', meterGeneralSection, write('configuration')),
+  alarmConfig: sectionRead('/settings/alarmConfig', meterAlarmSection, read('configuration')),
+  saveAlarmConfig: sectionWrite('/settings/alarmConfig', meterAlarmSection, write('configuration')),
+  ioConfig: sectionRead('/settings/ioConfig', meterIoSection, read('configuration')),
+  saveIoConfig: sectionWrite('/settings/ioConfig', meterIoSection, write('configuration')),
+  userCtConfig: sectionRead('/settings/userCtConfig', meterUserCtSection, read('configuration')),
+  saveUserCtConfig: sectionWrite('/settings/userCtConfig', meterUserCtSection, write('configuration')),
+  /** Replies {value: 'Password updated'}; a wrong current password is 400 'Current password incorrect'. */
+  setMeterPassword: ep({ method: 'PATCH', path: '/command/meter/setMeterPassword', body: meter.setMeterPasswordBody, reply: successReply, auth: write('configuration') }),
+} as const;

@@ -83,7 +83,7 @@ export const ROUTES: readonly RouteDef[] = [
   R('/setting/meter/user_and_ct', 'Settings, Meter, User & CT'),
   R('/setting/meter/io_and_event', 'Settings, Meter, I/O & Event'),
   R('/setting/meter/alarm', 'Settings, Meter, Alarm'),
-  R(comm, 'Settings, Communication', { mask: 48, mode: 'normal', redirect: `${comm}/network` }),
+  R(comm, 'Settings, Communication', { mask: 48, mode: 'normal', redirect: `${comm}/network`, pills: true }),
   R(`${comm}/network`, 'Settings, Communication, Network'),
   R(`${comm}/network_v6`, 'Settings, Communication, IPv6'),
   R(`${comm}/certificate_management`, 'Settings, Communication, Certificate Management'),

@@ -5,6 +5,8 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, launchBrowser, newPage, signIn, startModule, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
 
@@ -120,6 +122,51 @@ test('Cancel leaves at once without edits, and asks first with them', async () =
   await dialog.getByRole('button', { name: 'Yes, continue' }).click();
   await page.waitForURL('**/setting/user_management/password_management/list');
   await signOut(page);
+});
+
+test('a session whose password expired is held on Change Password: nothing else is asked, Cancel signs out, the change leads to Login', async () => {
+  const token = await server.login();
+  assert.equal((await server.api('POST', '/usermg/user/add', { name: 'late', password: 'Late12345', accessLevel: 'view' }, token)).status, 200);
+  const policy = (await server.api('GET', '/settings/passwordPolicy', undefined, token)).body.data;
+  assert.equal((await server.api('PUT', '/settings/passwordPolicy', { ...policy, pwdExpireDays: 30, gracePeriodDays: 5 }, token)).status, 200);
+  await server.api('POST', '/users/logout', {}, token);
+  // 31 days since the password was set: expired, within the grace period.
+  const db = new Database(join(server.dataDir, 'module.sqlite'));
+  db.prepare('UPDATE users SET password_changed_at = ? WHERE name = ?').run(Date.now() - 31 * 86_400_000, 'late');
+  db.close();
+
+  const page = await signedIn('late', 'Late12345');
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(new URL(r.url()).pathname);
+  });
+  await page.waitForURL('**/change_password');
+  await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+  await page.getByText('Your password has expired. Change it to continue, or sign out.', { exact: true }).waitFor();
+  assert.equal(await field(page, 'Username').inputValue(), 'late');
+  // No menu leads anywhere else; a path typed by hand comes back here.
+  assert.equal(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').count(), 0);
+  await page.goto('/reading/metering/basic_metering');
+  await page.waitForURL('**/change_password');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL((u) => u.pathname === '/login');
+
+  await signIn(page, 'late', 'Late12345');
+  await page.waitForURL('**/change_password');
+  await field(page, 'Current Password').fill('Late12345');
+  await field(page, 'Password').fill('Fresh2026x');
+  await field(page, 'Repeat Password').fill('Fresh2026x');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await alertWith(page, 'User late password changed').waitFor();
+  await page.waitForURL((u) => u.pathname === '/login');
+  assert.deepEqual(refused, []);
+
+  await signIn(page, 'late', 'Fresh2026x');
+  await page.waitForURL('**/reading/metering/basic_metering');
+  await signOut(page);
+  const admin = await server.login();
+  assert.equal((await server.api('PUT', '/settings/passwordPolicy', policy, admin)).status, 200);
+  await server.api('POST', '/users/logout', {}, admin);
 });
 
 test("the admin's own change from the default-password prompt ends the session; the new password signs in", async () => {

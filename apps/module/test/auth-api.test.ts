@@ -14,13 +14,13 @@ const LOCKED_OUT = 'Account locked by administrator after too many failed attemp
 const LOCKED_BY_ADMIN = 'Account locked by administrator';
 const EXPIRED = 'Password expired, account locked by administrator';
 
-test('sign-in reply: token, userName, accessLevel, permission, default', async () => {
+test('sign-in reply: token, userName, accessLevel, permission, default, passwordChangeRequired', async () => {
   const m = await createTestModule();
   try {
     const res = await signIn(m, 'admin', ADMIN_PASSWORD);
     assert.equal(res.status, 200, res.raw);
     const user = res.body.data;
-    assert.deepEqual(Object.keys(user).sort(), ['accessLevel', 'default', 'permission', 'token', 'userName']);
+    assert.deepEqual(Object.keys(user).sort(), ['accessLevel', 'default', 'passwordChangeRequired', 'permission', 'token', 'userName']);
     assert.equal(user.userName, 'admin');
     assert.equal(user.accessLevel, 'admin');
     assert.equal(user.permission, 255);
@@ -33,7 +33,10 @@ test('sign-in reply: token, userName, accessLevel, permission, default', async (
     await addUser(m, user.token, 'viewer');
     const v = await signIn(m, 'viewer', USER_PASSWORD);
     assert.equal(v.status, 200, v.raw);
-    assert.deepEqual({ ...v.body.data, token: undefined }, { token: undefined, userName: 'viewer', accessLevel: 'view', permission: 0b01010100, default: false });
+    assert.deepEqual(
+      { ...v.body.data, token: undefined },
+      { token: undefined, userName: 'viewer', accessLevel: 'view', permission: 0b01010100, default: false, passwordChangeRequired: false },
+    );
   } finally {
     await m.close();
   }
@@ -266,11 +269,14 @@ test('password expiry: sign-in within the grace period must change; after it the
     assert.equal(entry.passwordExpirationTime, Math.floor(clock.t / 1000) + 30 * 86400);
 
     advance(29 * DAY);
-    assert.equal((await signIn(m, 'alice', USER_PASSWORD)).body.data.default, false);
+    const fresh = await signIn(m, 'alice', USER_PASSWORD);
+    assert.equal(fresh.body.data.default, false);
+    assert.equal(fresh.body.data.passwordChangeRequired, false);
     advance(2 * DAY); // day 31: expired, in grace
     const inGrace = await signIn(m, 'alice', USER_PASSWORD);
     assert.equal(inGrace.status, 200);
     assert.equal(inGrace.body.data.default, true);
+    assert.equal(inGrace.body.data.passwordChangeRequired, true);
     advance(5 * DAY); // day 36: grace over
     const late = await signIn(m, 'alice', USER_PASSWORD);
     assert.equal(late.status, 401);

@@ -212,6 +212,8 @@ export const userManagementTexts = {
   deleteUserConfirm: (name: string) => `Are you sure you want to delete user ${name}? This action cannot be undone.`,
   deleteRoleTitle: 'Delete Role',
   deleteRoleConfirm: (name: string) => `Are you sure you want to delete role ${name}? This action cannot be undone.`,
+  changePasswordTitle: 'Change Password',
+  passwordExpiredChange: 'Your password has expired. Change it to continue, or sign out.',
 } as const;
 
 /**

@@ -36,10 +36,16 @@ const comm = '/setting/communication';
 const EMERGENCY = '/setting/emergency';
 const um = '/setting/user_management';
 
+/** The only screen of a session that must change its expired password (docs/decisions.md). */
+export const PASSWORD_CHANGE_PATH = '/change_password';
+
 export const ROUTES: readonly RouteDef[] = [
   R('/login', 'Login', { hidden: true, public: true }),
   R('/login/test', 'Production Test', { hidden: true, public: true }),
   R('/ce_test', 'CE Test', { hidden: true, mask: 48 }),
+  // Decided: where a session whose password expired is held until it changes it (002 §4.11 grace
+  // period); open to every signed-in user, since the module refuses everything else to such a session.
+  R(PASSWORD_CHANGE_PATH, 'Change Password', { hidden: true, everyUser: true }),
   R('/', 'Home', { hidden: true, redirect: '/reading', emergencyRedirect: EMERGENCY }),
 
   R('/reading', 'Reading', { mask: 12, redirect: '/reading/metering', mode: 'normal', emergencyRedirect: EMERGENCY }),

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PASSWORD_CHANGE_PATH } from '@meter/contract';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
 import { LOGIN_PATH } from '../lib/navigation.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -15,14 +16,16 @@ import { useNavContext } from './use-nav-context.ts';
 export function MainLayout() {
   const session = useSession();
   if (!session) return <Navigate to={LOGIN_PATH} replace />;
-  return <SignedInLayout />;
+  return <SignedInLayout held={session.passwordChangeRequired === true} />;
 }
 
-function SignedInLayout() {
+/** `held`: the password expired; every path leads to its change (002 §4.11). */
+function SignedInLayout({ held }: { held: boolean }) {
   useUnsavedChangesGuard();
   const { pathname } = useLocation();
   const { ctx } = useNavContext();
-  const tree = useMemo(() => buildNavTree(ctx), [ctx]);
+  // A held session has nowhere else to go: no menus.
+  const tree = useMemo(() => (held ? [] : buildNavTree(ctx)), [ctx, held]);
   const trail = activeTrail(tree, pathname);
   const section = trail[0];
   const tabsOf = trail[2];
@@ -32,6 +35,7 @@ function SignedInLayout() {
     document.title = trail.length ? `${trail[trail.length - 1]!.label} - ${branding.productName}` : branding.productName;
   }, [trail]);
 
+  if (held && pathname !== PASSWORD_CHANGE_PATH) return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
   return (
     <div className="d-flex flex-column min-vh-100">
       <TopBar tree={tree} trail={trail} />

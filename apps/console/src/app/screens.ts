@@ -31,6 +31,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Settings, Meter, Alarm': () => import('../features/meter-settings/alarm.tsx'),
   'About, Information': () => import('../features/about/information.tsx'),
   'System Settings, User Management, Password Policy': () => import('../features/user-management/password-policy.tsx'),
+  'Change Password': () => import('../features/user-management/password-change.tsx'),
   'System Settings, User Management, Password Management, Edit': () => import('../features/user-management/password-edit.tsx'),
   'System Settings, User Management, General': () => import('../features/user-management/general.tsx'),
   'System Settings, User Management, API Token Management': () => import('../features/user-management/api-token.tsx'),

@@ -1,7 +1,7 @@
 /** Device state every screen leans on (000 §3 "Device state"): system mode, demand verified, home page info. */
 import { useQuery } from '@tanstack/react-query';
 import { endpoints, type DeviceContext } from '@meter/contract';
-import { mayCall } from './permissions.ts';
+import { mayCall, usePermission } from './permissions.ts';
 import { endpointQuery } from './query.ts';
 import { useSession } from './use-session.ts';
 
@@ -13,7 +13,11 @@ export const useSystemMode = () => useQuery(systemModeQuery());
 
 export const useDeviceInfo = (enabled = true) => useQuery({ ...endpointQuery('deviceInfo', { persistent: true }), enabled });
 
-export const useHomePageInfo = () => useQuery({ ...endpointQuery('homePageInfo', { persistent: true }), refetchInterval: CLOCK_RESYNC_MS });
+export const useHomePageInfo = () => {
+  // A session held to its password change is refused everything else (002 §4.11).
+  const enabled = useSession()?.passwordChangeRequired !== true;
+  return useQuery({ ...endpointQuery('homePageInfo', { persistent: true }), refetchInterval: CLOCK_RESYNC_MS, enabled });
+};
 
 export interface DeviceContextState extends DeviceContext {
   /** The first answers are in: navigation decisions may be taken. */
@@ -21,7 +25,7 @@ export interface DeviceContextState extends DeviceContext {
 }
 
 export function useDeviceContext(): DeviceContextState {
-  const permission = useSession()?.permission ?? 0;
+  const permission = usePermission();
   const mode = useSystemMode();
   const factsAllowed = mayCall(endpoints.deviceInfo, permission);
   const info = useDeviceInfo(factsAllowed);

@@ -3,7 +3,11 @@ import { useLocation } from 'react-router';
 import { ADMIN_ACCESS_LEVEL, areaAuthAllows, canRead, canWrite, canWriteRoute, type Endpoint } from '@meter/contract';
 import { useSession } from './use-session.ts';
 
-export const usePermission = (): number => useSession()?.permission ?? 0;
+/** While an expired password must be changed the module grants nothing (002 §4.11), so neither does the console. */
+export function usePermission(): number {
+  const session = useSession();
+  return session && !session.passwordChangeRequired ? session.permission : 0;
+}
 export const useCanRead = (mask: number): boolean => canRead(usePermission(), mask);
 export const useCanWrite = (mask: number): boolean => canWrite(usePermission(), mask);
 

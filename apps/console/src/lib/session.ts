@@ -9,6 +9,8 @@ export interface Session {
   token: string;
   permission: number;
   changePassword: boolean;
+  /** The password expired: the module refuses everything but the change and Logout (002 §4.11). */
+  passwordChangeRequired?: boolean;
 }
 
 function readStored(): Session | null {
@@ -43,5 +45,6 @@ export function sessionFromReply(reply: SessionUser): Session {
     token: reply.token,
     permission,
     changePassword: reply.default === true,
+    passwordChangeRequired: reply.passwordChangeRequired === true,
   };
 }

@@ -14,6 +14,11 @@ export const sessionUser = z.object({
   accessLevel: z.string(),
   permission: z.number().int(),
   default: z.boolean(),
+  /**
+   * The module's own field (000 §3 shows none): the password has expired and this session may only
+   * change it or sign out (002 §4.11 grace period). Absent means false.
+   */
+  passwordChangeRequired: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -135,6 +135,7 @@ export class SignIn {
             accessLevel: row.access_level,
             permission,
             default: mustChange,
+            passwordChangeRequired: mustChange && expired,
           },
         };
       });

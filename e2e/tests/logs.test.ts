@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
-import { alertWith, launchBrowser, signOut, type ModuleServer, startModuleWithUsers, openAs } from '../lib/harness.ts';
+import { alertWith, launchBrowser, signOut, type ModuleServer, startModuleWithUsers, openAs, USER_PASSWORD } from '../lib/harness.ts';
 
 /** Data log rows every 15 s: the first file appears soon after start, and a delete has time to finish before the next row. */
 const DATALOG_SECONDS = 15;
@@ -70,6 +70,22 @@ describe('logs', () => {
     await signOut(p);
   });
 
+  test("module event log: the User filter shows one user's actions", async () => {
+    await server.api('POST', '/users/logout', {}, await server.login('viewer', USER_PASSWORD));
+    const p = await open('/reading/log/module_event_log');
+    const table = moduleLog(p);
+    await table.getByRole('cell', { name: 'User boss signed in', exact: true }).first().waitFor();
+    await p.getByLabel('User', { exact: true }).fill('viewer');
+    await p.getByRole('button', { name: 'Search' }).click();
+    await table.getByRole('cell', { name: 'User boss signed in', exact: true }).first().waitFor({ state: 'detached' });
+    await table.getByRole('cell', { name: 'User viewer signed in', exact: true }).first().waitFor();
+    assert.deepEqual([...new Set(await table.locator('tbody tr td:nth-child(3)').allTextContents())], ['viewer']);
+    await p.getByRole('button', { name: 'Reset' }).click();
+    assert.equal(await p.getByLabel('User', { exact: true }).inputValue(), '');
+    await table.getByRole('cell', { name: 'User boss signed in', exact: true }).first().waitFor();
+    await signOut(p);
+  });
+
   test('module event log: search by interval', async () => {
     const p = await open('/reading/log/module_event_log');
     const table = moduleLog(p);
@@ -94,7 +110,7 @@ describe('logs', () => {
 
   test('module event log: a read-only user sees no Export or Clear', async () => {
     const p = await open('/reading/log/module_event_log', 'viewer');
-    await moduleLog(p).getByRole('cell', { name: 'User viewer signed in', exact: true }).waitFor();
+    await moduleLog(p).getByRole('cell', { name: 'User viewer signed in', exact: true }).first().waitFor();
     assert.equal(await p.getByRole('button', { name: 'Export Logs' }).count(), 0);
     assert.equal(await p.getByRole('button', { name: 'Clear Logs' }).count(), 0);
     await signOut(p);
@@ -107,8 +123,8 @@ describe('logs', () => {
     const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Export Logs' }).click()]);
     assert.match(download.suggestedFilename(), /^module_event_log_\d{8}_\d{6}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
-    assert.equal(csv.split('\r\n')[0], 'Timestamp,Level,Message');
-    assert.match(csv, /-0[45]:00,Info,User boss signed in\r\n/);
+    assert.equal(csv.split('\r\n')[0], 'Timestamp,Level,User,Message');
+    assert.match(csv, /-0[45]:00,Info,boss,User boss signed in\r\n/);
 
     await p.getByRole('button', { name: 'Clear Logs' }).click();
     const dialog = p.getByRole('dialog', { name: 'Confirmation' });

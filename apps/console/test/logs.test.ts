@@ -41,7 +41,7 @@ test('a wall time typed in the device zone becomes unix seconds, across DST', ()
 test('the filter becomes the eventLog query of a page', () => {
   assert.deepEqual(logQueryOf(EMPTY_FILTER, 'UTC', 1, 10), { idStart: 0, idEnd: 10 });
   assert.deepEqual(logQueryOf(EMPTY_FILTER, 'UTC', 3, 20), { idStart: 40, idEnd: 60 });
-  const f = { start: '2026-03-01T00:00', end: '2026-03-01T01:00', levels: withLevel(withLevel(EMPTY_FILTER, 'Info'), 'Critical').levels };
+  const f = { start: '2026-03-01T00:00', end: '2026-03-01T01:00', levels: withLevel(withLevel(EMPTY_FILTER, 'Info'), 'Critical').levels, user: '' };
   assert.deepEqual(logQueryOf(f, 'UTC', 1, 80), {
     idStart: 0,
     idEnd: 80,
@@ -53,4 +53,7 @@ test('the filter becomes the eventLog query of a page', () => {
   assert.deepEqual(toggleLevel(f, 'Info').levels, ['Critical']);
   assert.equal(intervalIsValid({ ...f, start: '2026-03-02T00:00' }, 'UTC'), false);
   assert.equal(intervalIsValid({ ...f, end: '' }, 'UTC'), true);
+  // The user filter goes as typed, trimmed; blank is no filter.
+  assert.equal(logQueryOf({ ...EMPTY_FILTER, user: ' carol ' }, 'UTC', 1, 10).user, 'carol');
+  assert.equal('user' in logQueryOf({ ...EMPTY_FILTER, user: '  ' }, 'UTC', 1, 10), false);
 });

@@ -23,7 +23,7 @@ describe('module event log API', () => {
     assert.equal(r.status, 200, r.raw);
     assert.ok(r.body.data.count > 5);
     assert.equal(r.body.data.eventLogs.length, 10);
-    assert.deepEqual(Object.keys(r.body.data.eventLogs[0]), ['level', 'message', 'timestamp']);
+    assert.deepEqual(Object.keys(r.body.data.eventLogs[0]), ['level', 'message', 'timestamp', 'user']);
     const all = await get(`/api/eventLog?idStart=0&idEnd=1000`);
     assert.ok(all.body.data.eventLogs.some((e: { message: string; level: string }) => e.message.startsWith('User admin signed in') && e.level === 'Info'));
   });
@@ -72,6 +72,21 @@ describe('module event log API', () => {
     assert.equal((await get('/api/eventLog?level=Warning')).body.data.value, logTexts.badLevel('Warning'));
   });
 
+  test('the user filter: the entries of one user, by exact name; too long a name is refused', async () => {
+    const mine = (await get('/api/eventLog?idStart=0&idEnd=1000&user=u_reader')).body.data;
+    assert.ok(mine.count > 0);
+    assert.ok(mine.eventLogs.every((e: { user: string }) => e.user === 'u_reader'));
+    assert.ok(mine.eventLogs.some((e: { message: string }) => e.message.startsWith('User u_reader signed in')));
+    // Not a prefix match: 'u_read' is nobody.
+    assert.equal((await get('/api/eventLog?user=u_read')).body.data.count, 0);
+    // The module's own entries carry no user; an empty filter is no filter.
+    m.services.events.write('Info', 'module entry');
+    assert.equal((await get('/api/eventLog?idStart=0&idEnd=1&user=')).body.data.eventLogs[0].user, '');
+    const long = await get(`/api/eventLog?user=${'x'.repeat(33)}`);
+    assert.equal(long.status, 400);
+    assert.equal(long.body.data.value, logTexts.badUserFilter);
+  });
+
   test('readable with readings, configuration or maintenance view; not without', async () => {
     for (const role of ['readonly', 'reader', 'config', 'maint'] as const) assert.equal((await get('/api/eventLog', tokens[role])).status, 200, role);
     assert.equal((await get('/api/eventLog', tokens.nothing)).status, 403);
@@ -91,15 +106,15 @@ describe('module event log API', () => {
     assert.match(String(file.headers['content-type']), /^text\/csv/);
     assert.match(String(file.headers['content-disposition']), /attachment; filename="module_event_log_20260301_060000\.csv"/);
     const rows = csvRows(file.raw);
-    assert.equal(rows[0], 'Timestamp,Level,Message');
+    assert.equal(rows[0], 'Timestamp,Level,User,Message');
     assert.match(rows[1]!, /^2026-03-01T0[0-9]:\d\d:\d\d-05:00,Info,/);
     const tail = rows.slice(-5);
     assert.deepEqual(tail, [
-      "2026-03-01T06:00:00-05:00,Error,'=1+2",
-      "2026-03-01T06:00:00-05:00,Error,'+SUM(A1)",
-      "2026-03-01T06:00:00-05:00,Error,'-2+3",
-      "2026-03-01T06:00:00-05:00,Error,'@cmd",
-      '2026-03-01T06:00:00-05:00,Error,"say ""hi"", then go"',
+      "2026-03-01T06:00:00-05:00,Error,,'=1+2",
+      "2026-03-01T06:00:00-05:00,Error,,'+SUM(A1)",
+      "2026-03-01T06:00:00-05:00,Error,,'-2+3",
+      "2026-03-01T06:00:00-05:00,Error,,'@cmd",
+      '2026-03-01T06:00:00-05:00,Error,,"say ""hi"", then go"',
     ]);
 
     // Another zone, another offset; the previous file is gone.
@@ -128,7 +143,7 @@ describe('module event log API', () => {
     assert.deepEqual(r.body, { data: { value: 'Success' } });
     const after = (await get('/api/eventLog?idStart=0&idEnd=80')).body.data;
     assert.equal(after.count, 1);
-    assert.deepEqual(after.eventLogs[0], { level: 'Info', message: 'Module event log cleared by u_maint', timestamp: Math.floor(clock.t / 1000) });
+    assert.deepEqual(after.eventLogs[0], { level: 'Info', message: 'Module event log cleared by u_maint', timestamp: Math.floor(clock.t / 1000), user: 'u_maint' });
   });
 });
 

@@ -485,6 +485,32 @@ test('password policy and general config round-trip', async () => {
   }
 });
 
+test('audit trail: user, role and general saves write before → after under the acting user', async () => {
+  const m = await createTestModule();
+  try {
+    const admin = await m.login();
+    await addRole(m, admin, 'ops', 1, 1, 2, 2);
+    await addUser(m, admin, 'carol', { accessLevel: 'view' });
+    const save = async (path: string, body: unknown) => assert.deepEqual((await m.call('PUT', path, { token: admin, body })).body, SUCCESS);
+    await save('/api/usermg/user/config/carol', { accessLevel: 'ops', multipleLogin: false });
+    await save('/api/usermg/role/config/ops', { name: 'ops', readingsAllow: 0, configurationAllow: 1, maintenanceAllow: 1, userConfigAllow: 2 });
+    await save('/api/usrmg/general/config', { maxLoginUser: 7, sessionTimeout: 15 });
+    // Saving the same values again changes nothing, so no 'changed' entry.
+    await save('/api/usrmg/general/config', { maxLoginUser: 7, sessionTimeout: 15 });
+    const rows = m.services.ctx.db.prepare('SELECT message, user FROM module_event_log ORDER BY id').all() as { message: string; user: string }[];
+    const changed = rows.filter((r) => r.message.includes(' changed: '));
+    assert.deepEqual(changed, [
+      { message: 'User carol changed: Role "view" → "ops"; Multiple Login true → false', user: 'admin' },
+      { message: 'Role ops changed: Readings View → Edit; Maintenance None → View', user: 'admin' },
+      { message: 'General user configuration changed: Max Concurrent Logins 5 → 7', user: 'admin' },
+    ]);
+    assert.ok(rows.some((r) => r.message === 'User carol configuration saved by admin (role ops)' && r.user === 'admin'));
+    assert.ok(rows.some((r) => r.message.startsWith('User admin signed in') && r.user === 'admin'));
+  } finally {
+    await m.close();
+  }
+});
+
 test('API token: read, reset; the old one stops working', async () => {
   const m = await createTestModule();
   try {

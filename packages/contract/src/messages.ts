@@ -281,6 +281,7 @@ export const logTexts = {
   badTime: 'timeStart and timeEnd must be unix seconds',
   badInterval: 'timeStart must not be later than timeEnd',
   badLevel: (level: string) => `Unknown level ${level}: use Critical, Error or Info`,
+  badUserFilter: 'User must be at most 32 characters',
   badFileName: 'File names must be names of listed data log files',
   unknownDataLog: 'No such data log',
   adminOnly: 'Only the admin access level may delete data log files',

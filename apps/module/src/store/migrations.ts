@@ -75,4 +75,9 @@ export const MIGRATIONS: readonly string[] = [
     as_of INTEGER NOT NULL
   );
   `,
+  // Whose action each module event records ('' for the module's own): the log's User filter.
+  `
+  ALTER TABLE module_event_log ADD COLUMN user TEXT NOT NULL DEFAULT '';
+  CREATE INDEX module_event_log_user ON module_event_log(user, timestamp);
+  `,
 ];

@@ -7,7 +7,7 @@ export const logEndpoints = {
   // configuration or maintenance (000 §6, docs/decisions.md); clearing a log destroys records,
   // a maintenance action like Management's reset of the alarm record (002 §2.11). Exports only
   // copy what the caller may already list, so they need the same view as the list.
-  moduleEventLog: ep({ method: 'GET', path: '/eventLog', query: logs.logQuery, reply: logs.moduleEventLogReply, auth: read('readings', 'configuration', 'maintenance') }),
+  moduleEventLog: ep({ method: 'GET', path: '/eventLog', query: logs.moduleEventLogQuery, reply: logs.moduleEventLogReply, auth: read('readings', 'configuration', 'maintenance') }),
   clearModuleEventLog: ep({ method: 'PATCH', path: '/eventLog/clear', body: logs.clearLogBody, reply: successReply, auth: write('maintenance') }),
   exportModuleEventLog: ep({ method: 'PATCH', path: '/eventLog/export', body: logs.exportLogBody, reply: logs.exportLogReply, auth: read('readings', 'configuration', 'maintenance') }),
   moduleEventLogFile: ep({ method: 'GET', path: '/eventLog/export/:fileName', params: pathParams('fileName'), auth: read('readings', 'configuration', 'maintenance'), file: true }),

@@ -12,6 +12,8 @@ export type EventLevel = (typeof EVENT_LEVELS)[number];
 
 /** 001 §9: event log pages of 10, 20, 40, 80; the first page is rows 0 to 10. */
 export const EVENT_LOG_PAGE_SIZES = [10, 20, 40, 80] as const;
+/** Longest user name the filter takes (user names are at most 32 characters, schemas/users.ts). */
+const MAX_USER_FILTER = 32;
 /** Largest row window one call may ask for (machines reading the whole log page through it). */
 export const MAX_LOG_WINDOW = 1000;
 
@@ -54,6 +56,15 @@ export const logQuery = logQueryFields.transform(logWindow);
 export type LogQuery = z.output<typeof logQuery>;
 
 /**
+ * The module event log's query: logQuery and `user`, the module's own filter (001 §7 shows none):
+ * the entries of one user's actions, by exact name (docs/decisions.md).
+ */
+export const moduleEventLogQuery = logQueryFields
+  .extend({ user: z.string().max(MAX_USER_FILTER, { error: logTexts.badUserFilter }).optional() })
+  .transform((q, ctx) => ({ ...logWindow(q, ctx), user: q.user?.trim() || undefined }));
+export type ModuleEventLogQuery = z.output<typeof moduleEventLogQuery>;
+
+/**
  * Query of the meter's system event log (001 §7): the tab reads the plain list, the maintenance
  * page a window; `paged` says whether any window parameter was given. Checked like logQuery
  * either way.
@@ -64,10 +75,11 @@ export const meterEventLogQuery = logQueryFields.transform((q, ctx) => ({
 }));
 
 /** The query as the console sends it. */
-export type LogQueryParams = Partial<Record<'idStart' | 'idEnd' | 'timeStart' | 'timeEnd', number>> & { level?: string };
+export type LogQueryParams = Partial<Record<'idStart' | 'idEnd' | 'timeStart' | 'timeEnd', number>> & { level?: string; user?: string };
 
 /** 001 §3 Module event log: count of the rows the filter matches, and the window asked for. */
-export const moduleEventLogEntry = z.object({ level: z.enum(EVENT_LEVELS), message: z.string(), timestamp: z.number().int() });
+/** `user`: whose action the entry records ('' for the module's own), the module's addition to 001 §3. */
+export const moduleEventLogEntry = z.object({ level: z.enum(EVENT_LEVELS), message: z.string(), timestamp: z.number().int(), user: z.string() });
 export type ModuleEventLogEntry = z.infer<typeof moduleEventLogEntry>;
 export const moduleEventLogReply = z.object({ count: z.number().int(), eventLogs: z.array(moduleEventLogEntry) });
 export type ModuleEventLogReply = z.infer<typeof moduleEventLogReply>;

@@ -1,4 +1,4 @@
-/** The Module Event Log filter (001 §2): interval in the device's time zone, levels, page. Pure. */
+/** The Module Event Log filter (001 §2): interval in the device's time zone, levels, user, page. Pure. */
 import { EVENT_LEVELS, type EventLevel, type LogQueryParams } from '@meter/contract';
 import { zonedToUnix } from '../../lib/device-time.ts';
 
@@ -8,9 +8,11 @@ export interface LogFilter {
   end: string;
   /** Empty = every level. */
   levels: EventLevel[];
+  /** Whose actions (the module log's audit filter, exact name); '' = everyone's. */
+  user: string;
 }
 
-export const EMPTY_FILTER: LogFilter = { start: '', end: '', levels: [] };
+export const EMPTY_FILTER: LogFilter = { start: '', end: '', levels: [], user: '' };
 
 /** Adds a level (a click on a row's level, "Add to filter"), keeping the filter's own order. */
 export function withLevel(filter: LogFilter, level: EventLevel): LogFilter {
@@ -31,6 +33,8 @@ export function logQueryOf(filter: LogFilter, timeZone: string, page: number, pa
   if (timeStart !== undefined) q.timeStart = timeStart;
   if (timeEnd !== undefined) q.timeEnd = timeEnd;
   if (filter.levels.length > 0) q.level = filter.levels.join(',');
+  const user = filter.user.trim();
+  if (user) q.user = user;
   return q;
 }
 

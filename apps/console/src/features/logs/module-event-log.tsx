@@ -1,4 +1,7 @@
-/** Reading › Log › Module Event Log (001 §2): the paged event log with a Level filter and column. */
+/**
+ * Reading › Log › Module Event Log (001 §2): the paged event log with a Level filter and column, and
+ * the module's audit additions: a User filter and column (whose action each entry records).
+ */
 import { endpoints, type ModuleEventLogEntry } from '@meter/contract';
 import { formatDeviceTime } from '../../lib/device-time.ts';
 import { exportModuleEventLog, useClearModuleEventLog, useModuleEventLog } from './api/use-logs.ts';
@@ -15,10 +18,12 @@ const SOURCE: EventLogSource<ModuleEventLogEntry> = {
   columns: (zone, addLevel) => [
     { key: 'timestamp', header: 'Timestamp', width: 210, cell: (e) => formatDeviceTime(e.timestamp, zone) },
     { key: 'level', header: 'Level', cell: (e) => <LevelCell level={e.level} onAdd={addLevel} /> },
+    { key: 'user', header: 'User', cell: (e) => e.user },
     { key: 'message', header: 'Message', cell: (e) => e.message },
   ],
   rowKey: (e, i) => `${e.timestamp}-${i}`,
   showLevel: true,
+  showUser: true,
 };
 
 export default function ModuleEventLog() {

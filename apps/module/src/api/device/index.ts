@@ -47,7 +47,7 @@ export const deviceApi: FastifyPluginAsync<DeviceApiOptions> = async (app, { dev
   });
 
   handle(app, endpoints.rebootSystem, ({ principal }) => {
-    events.write('Info', `Module reboot requested by ${principal.userName}`);
+    events.write('Info', `Module reboot requested by ${principal.userName}`, principal.userName);
     requestReboot();
     return { value: serverMessages.success };
   });

@@ -58,8 +58,8 @@ export const logsApi: FastifyPluginAsync<LogsApiOptions> = async (app, { events,
   handle(app, endpoints.exportModuleEventLog, () =>
     exportCsv(
       'module_event_log',
-      ['Timestamp', 'Level', 'Message'],
-      events.all().map((e) => [iso(e.timestamp), e.level, e.message]),
+      ['Timestamp', 'Level', 'User', 'Message'],
+      events.all().map((e) => [iso(e.timestamp), e.level, e.user, e.message]),
       endpoints.moduleEventLogFile.path,
     ),
   );
@@ -69,7 +69,7 @@ export const logsApi: FastifyPluginAsync<LogsApiOptions> = async (app, { events,
   handle(app, endpoints.meterEventLog, ({ query }) => (query.paged ? meterEvents.page(query) : meterEvents.list()));
   handle(app, endpoints.clearMeterEventLog, ({ principal }) => {
     meterEvents.clear();
-    events.write('Info', `Meter event log cleared by ${principal.userName}`);
+    events.write('Info', `Meter event log cleared by ${principal.userName}`, principal.userName);
     return { value: serverMessages.success };
   });
   handle(app, endpoints.exportMeterEventLog, () =>
@@ -96,7 +96,7 @@ export const logsApi: FastifyPluginAsync<LogsApiOptions> = async (app, { events,
     const id = dataLogId(params.id);
     const unknown = dataLogs.delete(id, body);
     if (unknown.length > 0) throw notFound(`${logTexts.badFileName}: ${unknown.join(', ')}`);
-    events.write('Info', `Data log ${id} files deleted by ${principal.userName}: ${[...new Set(body)].join(', ')}`);
+    events.write('Info', `Data log ${id} files deleted by ${principal.userName}: ${[...new Set(body)].join(', ')}`, principal.userName);
     return { value: serverMessages.success };
   });
   handle(app, endpoints.dataLogFile, ({ params, reply }) => {

@@ -112,7 +112,7 @@ export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, {
     const refused = relays.command({ ro1: body.ro1, ro2: body.ro2 }, now());
     if (refused) throw badRequest(meterSettingsTexts.relayIsAlarmOutput(refused), { [`ro${refused}`]: meterSettingsTexts.relayIsAlarmOutput(refused) });
     const changed = (['ro1', 'ro2'] as const).filter((k) => before[k] !== body[k]);
-    for (const k of changed) events.write('Info', `Relay output ${k === 'ro1' ? 1 : 2} set to ${body[k] ? 'ON' : 'OFF'} by ${principal.userName}`);
+    for (const k of changed) events.write('Info', `Relay output ${k === 'ro1' ? 1 : 2} set to ${body[k] ? 'ON' : 'OFF'} by ${principal.userName}`, principal.userName);
     return { value: serverMessages.success };
   });
 };

@@ -44,7 +44,7 @@ export const trendsApi: FastifyPluginAsync<TrendsApiOptions> = async (app, { tre
 
   handle(app, endpoints.exportTrendLog, ({ body, principal }) => {
     refusal(() => trends.exports.start(body));
-    events.write('Info', `Trend log file generation started by ${principal.userName}`);
+    events.write('Info', `Trend log file generation started by ${principal.userName}`, principal.userName);
     return { value: serverMessages.success };
   });
 
@@ -58,7 +58,7 @@ export const trendsApi: FastifyPluginAsync<TrendsApiOptions> = async (app, { tre
 
   handle(app, endpoints.resetTrendLog, ({ principal }) => {
     trends.reset();
-    events.write('Info', `Trend logs cleared by ${principal.userName}`);
+    events.write('Info', `Trend logs cleared by ${principal.userName}`, principal.userName);
     return { value: serverMessages.success };
   });
 

@@ -7,8 +7,8 @@ export interface Where {
   args: (string | number)[];
 }
 
-/** WHERE clause of the interval (inclusive, unix seconds) and, for tables with one, the levels. */
-export function whereOf(q: Pick<LogQuery, 'timeStart' | 'timeEnd'> & { levels?: readonly string[] }): Where {
+/** WHERE clause of the interval (inclusive, unix seconds) and, for tables with them, the levels and the user. */
+export function whereOf(q: Pick<LogQuery, 'timeStart' | 'timeEnd'> & { levels?: readonly string[]; user?: string }): Where {
   const parts: string[] = [];
   const args: (string | number)[] = [];
   if (q.timeStart !== undefined) {
@@ -23,6 +23,10 @@ export function whereOf(q: Pick<LogQuery, 'timeStart' | 'timeEnd'> & { levels?: 
     parts.push(`level IN (${q.levels.map(() => '?').join(', ')})`);
     args.push(...q.levels);
   }
+  if (q.user !== undefined) {
+    parts.push('user = ?');
+    args.push(q.user);
+  }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args };
 }
 
@@ -30,7 +34,7 @@ export function whereOf(q: Pick<LogQuery, 'timeStart' | 'timeEnd'> & { levels?: 
  * Rows newest first (by time, then by insertion for equal seconds), the idStart..idEnd window of
  * them, and how many match in all. Both reads run in one transaction so count and rows agree.
  */
-export function readWindow<T>(db: Db, table: string, columns: string, q: LogQuery & { levels?: readonly string[] }): { count: number; rows: T[] } {
+export function readWindow<T>(db: Db, table: string, columns: string, q: LogQuery & { levels?: readonly string[]; user?: string }): { count: number; rows: T[] } {
   const where = whereOf(q);
   return db.transaction(() => {
     const { n } = db.prepare(`SELECT count(*) AS n FROM ${table} ${where.sql}`).get(...where.args) as { n: number };

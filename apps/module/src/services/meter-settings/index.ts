@@ -79,11 +79,11 @@ export class MeterSettingsService {
     const changed = await this.password.change(current, next);
     if (changed) this.d.throttle.succeeded(source);
     else {
-      this.d.events.write('Error', t.passwordRefusedEvent(user));
+      this.d.events.write('Error', t.passwordRefusedEvent(user), user);
       throw badRequest(t.currentPasswordIncorrect, { oldPassword: t.currentPasswordIncorrect });
     }
     this.d.ctx.db.transaction(() => {
-      this.d.events.write('Info', t.passwordChangedEvent(user));
+      this.d.events.write('Info', t.passwordChangedEvent(user), user);
       this.d.meterEvents.write('modifySysParam', this.d.ctx.now());
     })();
   }

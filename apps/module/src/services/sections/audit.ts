@@ -2,7 +2,9 @@
  * The 'changed' entry of a section save: each changed field as 'Label before → after', by the
  * labels and option labels the form shows, so the module event log reads like the screen.
  */
-import { sameValue, sectionTexts, type SchemaField } from '@meter/contract';
+import { sameValue, schemaFields, sectionTexts, type SchemaField } from '@meter/contract';
+import type { z } from 'zod';
+import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { valueAt } from './document.ts';
 
 function shown(field: SchemaField, value: unknown): string {
@@ -21,4 +23,13 @@ export function changeList(fields: readonly SchemaField[], before: unknown, next
     const b = valueAt(next, field.path);
     return sameValue(a, b) ? [] : [`${field.label} ${shown(field, a)} → ${shown(field, b)}`];
   });
+}
+
+/**
+ * The audit entry of a save that is not a section (a user's role, a role's rights, the general
+ * user settings): '{title} changed: …' by `user` when anything changed, as a section save writes it.
+ */
+export function auditChanges(events: ModuleEventLog, title: string, schema: z.ZodType, before: unknown, next: unknown, user: string): void {
+  const changes = changeList(schemaFields(schema), before, next);
+  if (changes.length > 0) events.write('Info', sectionTexts.changed(title, changes.join('; ')), user);
 }

@@ -112,8 +112,8 @@ export class SectionService {
     try {
       this.d.ctx.db.transaction(() => {
         backend.write(next, before, { now: this.d.ctx.now(), changed, onRollback: (u) => void undo.push(u) });
-        this.d.events.write('Info', sectionTexts.saved(section.title, user));
-        if (changes.length > 0) this.d.events.write('Info', sectionTexts.changed(section.title, changes.join('; ')));
+        this.d.events.write('Info', sectionTexts.saved(section.title, user), user);
+        if (changes.length > 0) this.d.events.write('Info', sectionTexts.changed(section.title, changes.join('; ')), user);
       })();
     } catch (err) {
       // The database rolled back; the backend's caches go back with it, last change first.

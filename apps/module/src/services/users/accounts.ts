@@ -4,12 +4,13 @@
  * can not be removed, locked or given another role. A change that ends access ends the user's
  * sessions.
  */
-import { ADMIN_USER_NAME, serverMessages, type PasswordPolicy, type UserAddBody, type UserListEntry } from '@meter/contract';
+import { ADMIN_USER_NAME, serverMessages, userConfigBody, type PasswordPolicy, type UserAddBody, type UserListEntry } from '@meter/contract';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleContext, Principal } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { auditChanges } from '../sections/audit.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { INITIAL_PASSWORD_FILE } from './first-start.ts';
@@ -86,7 +87,7 @@ export class UserAccounts {
         isDefault: false,
       });
       this.repo.addHistory(body.name, hash, now);
-      this.events.write('Info', `User ${body.name} (role ${body.accessLevel}) added by ${actor.userName}`);
+      this.events.write('Info', `User ${body.name} (role ${body.accessLevel}) added by ${actor.userName}`, actor.userName);
     });
   }
 
@@ -102,7 +103,8 @@ export class UserAccounts {
       if (roleChanges && name === actor.userName) throw forbidden(serverMessages.ownRoleUnchangeable);
       this.repo.updateUserConfig(name, body.accessLevel, body.multipleLogin);
       if (roleChanges) refuseNoUserManagerLeft(this.repo);
-      this.events.write('Info', `User ${name} configuration saved by ${actor.userName} (role ${body.accessLevel})`);
+      this.events.write('Info', `User ${name} configuration saved by ${actor.userName} (role ${body.accessLevel})`, actor.userName);
+      auditChanges(this.events, `User ${name}`, userConfigBody, { accessLevel: row.access_level, multipleLogin: row.multiple_login === 1 }, body, actor.userName);
     });
     // The user signs in again under the new role, like after a lock or a password change.
     if (roleChanges) this.sessions.endUser(name);
@@ -117,14 +119,14 @@ export class UserAccounts {
         if (name === ADMIN_USER_NAME) throw badRequest(serverMessages.adminUserProtected);
         this.repo.lockUser(name);
         refuseNoUserManagerLeft(this.repo);
-        this.events.write('Info', `User ${name} locked by ${actor.userName}`);
+        this.events.write('Info', `User ${name} locked by ${actor.userName}`, actor.userName);
       } else {
         const policy = this.settings.passwordPolicy();
         const now = this.ctx.now();
         // An account locked by password expiry may sign in once more and must change its password.
         const expired = policy.pwdExpireDays > 0 && now >= row.password_changed_at + (policy.pwdExpireDays + policy.gracePeriodDays) * DAY_MS;
         this.repo.unlockUser(name, expired);
-        this.events.write('Info', `User ${name} unlocked by ${actor.userName}`);
+        this.events.write('Info', `User ${name} unlocked by ${actor.userName}`, actor.userName);
       }
     });
     if (lockout === 1) this.sessions.endUser(name);
@@ -137,7 +139,7 @@ export class UserAccounts {
       refuseAdminRoleUser(actor, row.access_level);
       this.repo.deleteUser(name);
       refuseNoUserManagerLeft(this.repo);
-      this.events.write('Info', `User ${name} removed by ${actor.userName}`);
+      this.events.write('Info', `User ${name} removed by ${actor.userName}`, actor.userName);
     });
     this.sessions.endUser(name);
   }
@@ -155,7 +157,7 @@ export class UserAccounts {
     }
     await checkHistory(this.repo, row, body.password, policy, 'password');
     const hash = await hashPassword(body.password);
-    this.commitPassword(row, hash, body.overridePwdPolicy, `Password of user ${pathName} changed by ${actor.userName}`);
+    this.commitPassword(row, hash, body.overridePwdPolicy, `Password of user ${pathName} changed by ${actor.userName}`, actor.userName);
   }
 
   /** PATCH command/setPassword: a signed-in user changes their own password with the current one. */
@@ -166,7 +168,7 @@ export class UserAccounts {
     const verified = await verifyPassword(body.oldPassword, row.password_hash);
     if (verified) this.throttle.succeeded(source);
     else {
-      this.events.write('Error', `Password change of user ${row.name} refused: current password incorrect`);
+      this.events.write('Error', `Password change of user ${row.name} refused: current password incorrect`, row.name);
       throw badRequest(serverMessages.currentPasswordIncorrect, { oldPassword: serverMessages.currentPasswordIncorrect });
     }
     const policy = this.settings.passwordPolicy();
@@ -175,17 +177,17 @@ export class UserAccounts {
     checkReplacesDefault(row, body.oldPassword, body.newPassword, 'newPassword');
     await checkHistory(this.repo, row, body.newPassword, policy, 'newPassword');
     const hash = await hashPassword(body.newPassword);
-    this.commitPassword(row, hash, false, `User ${row.name} changed its password`);
+    this.commitPassword(row, hash, false, `User ${row.name} changed its password`, row.name);
   }
 
   /** Stores a new password: clears the default flag, records history, ends the user's sessions. */
-  private commitPassword(row: UserRow, hash: string, override: boolean, event: string): void {
+  private commitPassword(row: UserRow, hash: string, override: boolean, event: string, actor: string): void {
     this.repo.tx(() => {
       if (!this.repo.user(row.name)) throw notFound(serverMessages.userNotFound(row.name));
       const now = this.ctx.now();
       this.repo.setPassword(row.name, hash, now, override);
       this.repo.addHistory(row.name, hash, now);
-      this.events.write('Info', event);
+      this.events.write('Info', event, actor);
     });
     this.sessions.endUser(row.name);
     // The printed first password is no longer valid: do not leave it lying around.

@@ -3,10 +3,11 @@
  * user's role on every request, so a saved role reaches live sessions at once. Role admin keeps
  * its name and its edit on user configuration, and only user admin may change it.
  */
-import { ADMIN_ACCESS_LEVEL, ADMIN_USER_NAME, serverMessages, type Role } from '@meter/contract';
+import { ADMIN_ACCESS_LEVEL, ADMIN_USER_NAME, role as roleSchema, serverMessages, type Role } from '@meter/contract';
 import type { Principal } from '../../context.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { auditChanges } from '../sections/audit.ts';
 import { refuseNoUserManagerLeft, refuseOwnRole, refuseRightsBeyond } from './rights-guard.ts';
 import { roleOf, type UserRepository } from './user-repository.ts';
 
@@ -29,7 +30,7 @@ export class Roles {
       if (this.repo.roleNameTaken(role.name)) throw badRequest(serverMessages.roleExists(role.name), { name: serverMessages.roleExists(role.name) });
       refuseRightsBeyond(actor, role);
       this.repo.insertRole(role);
-      this.events.write('Info', `Role ${role.name} added by ${actor.userName}`);
+      this.events.write('Info', `Role ${role.name} added by ${actor.userName}`, actor.userName);
     });
   }
 
@@ -47,9 +48,11 @@ export class Roles {
       }
       refuseOwnRole(actor, pathName);
       refuseRightsBeyond(actor, role);
+      const before = roleOf(this.repo.requireRole(pathName));
       this.repo.updateRole(pathName, role);
       refuseNoUserManagerLeft(this.repo);
-      this.events.write('Info', `Role ${pathName} saved by ${actor.userName}${role.name !== pathName ? ` (renamed ${role.name})` : ''}`);
+      this.events.write('Info', `Role ${pathName} saved by ${actor.userName}${role.name !== pathName ? ` (renamed ${role.name})` : ''}`, actor.userName);
+      auditChanges(this.events, `Role ${pathName}`, roleSchema, before, role, actor.userName);
     });
   }
 
@@ -59,7 +62,7 @@ export class Roles {
       if (name === ADMIN_ACCESS_LEVEL) throw badRequest(serverMessages.adminRoleNotRemovable);
       if (this.repo.roleInUse(name)) throw badRequest(serverMessages.roleInUse(name));
       this.repo.deleteRole(name);
-      this.events.write('Info', `Role ${name} removed by ${actor.userName}`);
+      this.events.write('Info', `Role ${name} removed by ${actor.userName}`, actor.userName);
     });
   }
 }

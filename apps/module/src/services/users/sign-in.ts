@@ -74,7 +74,7 @@ export class SignIn {
         const ok = verified && row.password_hash === before?.password_hash;
         let state = failStateOf(row);
         if (lockActive(state, now)) {
-          this.events.write('Error', `Sign-in refused for user ${row.name}: account locked after failed attempts`);
+          this.events.write('Error', `Sign-in refused for user ${row.name}: account locked after failed attempts`, row.name);
           return { ok: false, error: unauthorized(serverMessages.lockedOut) };
         }
         if (state.lockedUntil !== 0) state = { ...NO_FAILURES }; // the wait is over
@@ -83,16 +83,16 @@ export class SignIn {
           this.repo.writeFailState(row.name, r.state);
           if (r.locked) {
             const until = r.state.lockedUntil === -1 ? 'until an administrator unlocks it' : `for ${policy.failedLoginWaitSeconds} s`;
-            this.events.write('Critical', `User ${row.name} locked out after ${policy.maxFailedAttempts} failed sign-in attempts, ${until}`);
+            this.events.write('Critical', `User ${row.name} locked out after ${policy.maxFailedAttempts} failed sign-in attempts, ${until}`, row.name);
             return { ok: false, error: unauthorized(serverMessages.lockedOut) };
           }
-          this.events.write('Error', `Sign-in failed for user ${row.name}: incorrect password`);
+          this.events.write('Error', `Sign-in failed for user ${row.name}: incorrect password`, row.name);
           return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
         }
         // The password is right from here on: the failure count restarts whatever follows.
         this.repo.writeFailState(row.name, NO_FAILURES);
         if (row.status === 1) {
-          this.events.write('Error', `Sign-in refused for user ${row.name}: account locked by administrator`);
+          this.events.write('Error', `Sign-in refused for user ${row.name}: account locked by administrator`, row.name);
           return { ok: false, error: unauthorized(serverMessages.lockedByAdministrator) };
         }
         let mustChange = row.is_default === 1;
@@ -105,7 +105,7 @@ export class SignIn {
           if (inGrace || row.name === ADMIN_USER_NAME) mustChange = true;
           else {
             this.repo.lockUser(row.name);
-            this.events.write('Critical', `User ${row.name} locked: password expired`);
+            this.events.write('Critical', `User ${row.name} locked: password expired`, row.name);
             return { ok: false, error: unauthorized(serverMessages.passwordExpired) };
           }
         }
@@ -120,13 +120,13 @@ export class SignIn {
           userManager: hasAccess(permission, 'userConfig', 'write'),
         });
         if (!created) {
-          this.events.write('Error', `Sign-in refused for user ${row.name}: maximum number of concurrent logins reached`);
+          this.events.write('Error', `Sign-in refused for user ${row.name}: maximum number of concurrent logins reached`, row.name);
           return { ok: false, error: new ApiError(429, serverMessages.tooManySessions) };
         }
         if (created.displaced)
-          this.events.write('Info', `Session of user ${created.displaced.userName} ended: maximum number of concurrent logins reached at sign-in of user ${row.name}`);
+          this.events.write('Info', `Session of user ${created.displaced.userName} ended: maximum number of concurrent logins reached at sign-in of user ${row.name}`, row.name);
         this.repo.setLastLogin(row.name, now);
-        this.events.write('Info', `User ${row.name} signed in${mustChange ? ' (password change required)' : ''}`);
+        this.events.write('Info', `User ${row.name} signed in${mustChange ? ' (password change required)' : ''}`, row.name);
         return {
           ok: true,
           user: {
@@ -178,7 +178,7 @@ export class SignIn {
 
   logout(principal: Principal): void {
     if (principal.sessionId) this.sessions.endId(principal.sessionId);
-    this.events.write('Info', `User ${principal.userName} signed out`);
+    this.events.write('Info', `User ${principal.userName} signed out`, principal.userName);
   }
 
   /** The caller behind a live session, with the permission of the user's current role. */

@@ -3,10 +3,11 @@
  * configuration (maxLoginUser; sessionTimeout is the policy's) and the API token. Kept in the
  * key-value store; read live on every use, so a save takes effect at once.
  */
-import { DEFAULT_MAX_LOGIN_USER, DEFAULT_PASSWORD_POLICY, type GeneralUserConfig, type PasswordPolicy } from '@meter/contract';
+import { DEFAULT_MAX_LOGIN_USER, DEFAULT_PASSWORD_POLICY, generalUserConfig, type GeneralUserConfig, type PasswordPolicy } from '@meter/contract';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ModuleContext, Principal } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { auditChanges } from '../sections/audit.ts';
 
 export const KV_PASSWORD_POLICY = 'users.passwordPolicy';
 export const KV_GENERAL = 'users.general';
@@ -46,9 +47,11 @@ export class UserSettings {
 
   saveGeneralConfig(config: GeneralUserConfig, actor: Principal): void {
     this.tx(() => {
+      const before = this.generalConfig();
       this.ctx.kv.set(KV_GENERAL, { maxLoginUser: config.maxLoginUser });
       this.ctx.kv.set(KV_PASSWORD_POLICY, { ...this.passwordPolicy(), sessionTimeout: config.sessionTimeout });
-      this.events.write('Info', `General user configuration saved by ${actor.userName}`);
+      this.events.write('Info', `General user configuration saved by ${actor.userName}`, actor.userName);
+      auditChanges(this.events, 'General user configuration', generalUserConfig, before, config, actor.userName);
     });
   }
 
@@ -67,7 +70,7 @@ export class UserSettings {
   regenerateApiToken(actor: Principal): void {
     this.tx(() => {
       this.ctx.kv.set(KV_API_TOKEN, randomBytes(32).toString('base64url'));
-      this.events.write('Info', `API token reset by ${actor.userName}`);
+      this.events.write('Info', `API token reset by ${actor.userName}`, actor.userName);
     });
   }
 

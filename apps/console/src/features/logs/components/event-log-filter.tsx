@@ -1,4 +1,7 @@
-/** The event log's filter bar (001 §2): Interval (with 'Clear'), Level (Critical, Error, Info), Search and Reset. */
+/**
+ * The event log's filter bar (001 §2): Interval (with 'Clear'), Level (Critical, Error, Info), Search
+ * and Reset; the module log also filters by User (its audit trail, docs/decisions.md).
+ */
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -14,9 +17,11 @@ interface Props {
   intervalError?: string;
   /** The module event log filters by level; the meter event log has none (001 §2). */
   showLevel?: boolean;
+  /** The module event log records whose action each entry is. */
+  showUser?: boolean;
 }
 
-export function EventLogFilter({ value, onChange, onSearch, onReset, intervalError, showLevel = true }: Props) {
+export function EventLogFilter({ value, onChange, onSearch, onReset, intervalError, showLevel = true, showUser = false }: Props) {
   const id = useId();
   return (
     <Form
@@ -49,6 +54,12 @@ export function EventLogFilter({ value, onChange, onSearch, onReset, intervalErr
             <Form.Check key={level} inline id={`${id}-${level}`} label={level} checked={value.levels.includes(level)} onChange={() => onChange(toggleLevel(value, level))} />
           ))}
         </fieldset>
+      )}
+      {showUser && (
+        <Form.Group controlId={`${id}-user`}>
+          <Form.Label className="small mb-0">User</Form.Label>
+          <Form.Control size="sm" value={value.user} maxLength={32} autoComplete="off" onChange={(e) => onChange({ ...value, user: e.target.value })} />
+        </Form.Group>
       )}
       <div className="d-flex gap-2">
         <Button type="submit" size="sm" variant="primary">

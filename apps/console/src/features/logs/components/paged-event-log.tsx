@@ -29,6 +29,7 @@ export interface EventLogSource<T> {
   columns: (zone: string, addLevel: (level: EventLevel) => void) => Column<T>[];
   rowKey: (entry: T, index: number) => string;
   showLevel: boolean;
+  showUser?: boolean;
 }
 
 export function PagedEventLog<T>({ source }: { source: EventLogSource<T> }) {
@@ -86,6 +87,7 @@ export function PagedEventLog<T>({ source }: { source: EventLogSource<T> }) {
         onReset={() => apply(EMPTY_FILTER)}
         intervalError={intervalOk ? undefined : logTexts.intervalEndBeforeStart}
         showLevel={source.showLevel}
+        showUser={source.showUser}
       />
       {writeHere && (mayExport || mayClear) && (
         <div className="d-flex gap-2 mb-3">

@@ -8,6 +8,7 @@ import { buildApp, redactUrl } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { ADMIN_PASSWORD, createTestModule } from './helper.ts';
 import { DAY, USER_PASSWORD, addUser, eventLog, moduleWithClock, setPolicy, signIn, userEntry } from './users-helpers.ts';
+import { UserRepository } from '../src/services/users/user-repository.ts';
 
 const INCORRECT = 'Incorrect username/password';
 const LOCKED_OUT = 'Account locked by administrator after too many failed attempts';
@@ -122,12 +123,19 @@ test('lockout after maxFailedAttempts, automatic unlock after the wait', async (
   }
 });
 
-test('unknown user names lock out the same way', async () => {
+test('unknown user names lock out the same way; their kept states are bounded', async () => {
   const m = await createTestModule();
   try {
     for (let i = 1; i <= 4; i++) assert.equal((await signIn(m, 'ghost', 'x')).body.data.value, INCORRECT);
     assert.equal((await signIn(m, 'ghost', 'x')).body.data.value, LOCKED_OUT);
     assert.equal((await signIn(m, 'ghost', 'x')).body.data.value, LOCKED_OUT);
+    // A flood of names keeps the newest 1000 states (the oldest go first).
+    const repo = new UserRepository(m.services.ctx.db);
+    for (let i = 0; i < 1005; i++) repo.writeUnknownNameState(`k${i}`, { failedCount: 1, firstFailedAt: i, lockedUntil: 0 }, i, 1000);
+    const n = (m.services.ctx.db.prepare('SELECT count(*) AS n FROM unknown_name_failures').get() as { n: number }).n;
+    assert.equal(n, 1000);
+    assert.equal(repo.unknownNameState('k0').failedCount, 0);
+    assert.equal(repo.unknownNameState('k1004').failedCount, 1);
     // The typed name is not written to the log (it may be a password typed in the wrong field).
     assert.ok(eventLog(m).every((e) => !e.message.includes('ghost')));
   } finally {
@@ -219,11 +227,19 @@ test('a lockout survives a restart; a never-ending admin lockout lifts at the ne
     assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, LOCKED_OUT);
     await signIn(m, 'admin', 'wrong');
     assert.equal((await signIn(m, 'admin', 'wrong')).body.data.value, LOCKED_OUT);
+    // An unknown name locks the same way, and the store keeps a keyed digest, never the name.
+    await signIn(m, 'ghost', 'wrong');
+    assert.equal((await signIn(m, 'ghost', 'wrong')).body.data.value, LOCKED_OUT);
+    const keys = m.services.ctx.db.prepare('SELECT key FROM unknown_name_failures').all() as { key: string }[];
+    assert.equal(keys.length, 1);
+    assert.ok(!keys[0]!.key.includes('ghost'));
     await m.close(true);
 
     const { m: m2 } = await moduleWithClock({ dataDir, start: clock.t });
     try {
       assert.equal((await signIn(m2, 'alice', USER_PASSWORD)).body.data.value, LOCKED_OUT);
+      // Across the restart the unknown name stays locked like alice: the two cannot be told apart.
+      assert.equal((await signIn(m2, 'ghost', 'anything')).body.data.value, LOCKED_OUT);
       // User admin can unlock the others; nobody could unlock admin, so its lockout lifted.
       const admin2 = await m2.login();
       assert.equal((await userEntry(m2, admin2, 'alice')).lockedOut, true);

@@ -80,4 +80,16 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE module_event_log ADD COLUMN user TEXT NOT NULL DEFAULT '';
   CREATE INDEX module_event_log_user ON module_event_log(user, timestamp);
   `,
+  // Failed sign-ins of unknown user names, so they lock out like real accounts across restarts
+  // (services/users/sign-in.ts): keyed by an HMAC of the name under a device secret, never the name.
+  `
+  CREATE TABLE unknown_name_failures (
+    key TEXT PRIMARY KEY,
+    failed_count INTEGER NOT NULL,
+    first_failed_at INTEGER NOT NULL,
+    locked_until INTEGER NOT NULL,
+    touched_at INTEGER NOT NULL
+  );
+  CREATE INDEX unknown_name_failures_touched ON unknown_name_failures(touched_at);
+  `,
 ];

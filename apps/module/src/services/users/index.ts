@@ -42,7 +42,7 @@ export async function createUserServices(
     timeoutMinutes: () => settings.sessionTimeoutMinutes(),
   });
   await prepareUsers(ctx, repo, settings, events);
-  const signIn = new SignIn(repo, settings, sessions, events, () => ctx.now(), throttle);
+  const signIn = new SignIn(repo, settings, sessions, events, () => ctx.now(), throttle, ctx.kv);
   const users: UserServices = {
     signIn,
     accounts: new UserAccounts(ctx, repo, settings, sessions, events, throttle),

@@ -4,9 +4,10 @@
  * Lockout state lives in SQLite (it survives a restart); sessions live in the SessionStore.
  */
 import { ADMIN_USER_NAME, hasAccess, permissionFromFlags, serverMessages, type PasswordPolicy, type SessionUser } from '@meter/contract';
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Principal } from '../../context.ts';
 import { ApiError, unauthorized } from '../../errors.ts';
+import type { KeyValueStore } from '../../store/db.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { CreatedSession, SessionStore } from '../sessions/session-store.ts';
 import type { SecretThrottle } from '../throttle/secret-throttle.ts';
@@ -15,8 +16,10 @@ import { dummyHash, verifyPassword } from './passwords.ts';
 import { NO_FAILURES, failStateOf, lockActive, roleOf, type FailState, type UserRepository } from './user-repository.ts';
 import type { UserSettings } from './user-settings.ts';
 
-/** Failed-attempt state of unknown user names, so they lock out like real ones (bounded). */
+/** Failed-attempt states kept for unknown user names, so they lock out like real ones (bounded). */
 const PHANTOM_LIMIT = 1000;
+/** The device secret that keys them (kv): the store never holds a typed name, which may be a password. */
+const KV_PHANTOM_KEY = 'users.unknownNameKey';
 
 /**
  * One failed attempt under the policy. The count starts at the first failure and resets once the
@@ -40,7 +43,7 @@ export function registerFailure(s: FailState, policy: PasswordPolicy, now: numbe
 type Outcome = { ok: true; user: SessionUser } | { ok: false; error: ApiError };
 
 export class SignIn {
-  private readonly phantom = new Map<string, FailState>();
+  private phantomSecret: Buffer | undefined;
 
   constructor(
     private readonly repo: UserRepository,
@@ -49,6 +52,7 @@ export class SignIn {
     private readonly events: ModuleEventLog,
     private readonly now: () => number,
     private readonly throttle: SecretThrottle,
+    private readonly kv: KeyValueStore,
   ) {}
 
   /**
@@ -150,28 +154,25 @@ export class SignIn {
   }
 
   /**
-   * Unknown user names count failures and lock out like real accounts (in memory), so the
-   * lockout reply does not tell which names exist. The name is not logged: it may be a password
-   * typed into the wrong field.
+   * Unknown user names count failures and lock out like real accounts, in SQLite as theirs are
+   * (a restart keeps both), so neither the reply nor a lockout tells which names exist. The name
+   * is neither logged nor stored: it may be a password typed into the wrong field.
    */
   private phantomFailure(username: string, policy: PasswordPolicy, now: number): Outcome {
-    // Keyed by a digest: a client can not fill memory with long names.
-    const key = createHash('sha256').update(username, 'utf8').digest('base64url');
-    let state = this.phantom.get(key) ?? { ...NO_FAILURES };
-    this.phantom.delete(key);
+    this.phantomSecret ??= Buffer.from(
+      this.kv.getOrInit(KV_PHANTOM_KEY, () => randomBytes(32).toString('base64')),
+      'base64',
+    );
+    const key = createHmac('sha256', this.phantomSecret).update(username, 'utf8').digest('base64url');
+    let state = this.repo.unknownNameState(key);
     if (lockActive(state, now)) {
-      this.phantom.set(key, state);
+      this.repo.writeUnknownNameState(key, state, now, PHANTOM_LIMIT);
       this.events.write('Error', 'Sign-in failed: unknown user name');
       return { ok: false, error: unauthorized(serverMessages.lockedOut) };
     }
     if (state.lockedUntil !== 0) state = { ...NO_FAILURES };
     const r = registerFailure(state, policy, now);
-    this.phantom.set(key, r.state);
-    // Maps iterate in insertion order: the first key is the oldest entry.
-    for (const oldest of this.phantom.keys()) {
-      if (this.phantom.size <= PHANTOM_LIMIT) break;
-      this.phantom.delete(oldest);
-    }
+    this.repo.writeUnknownNameState(key, r.state, now, PHANTOM_LIMIT);
     this.events.write('Error', 'Sign-in failed: unknown user name');
     return { ok: false, error: unauthorized(r.locked ? serverMessages.lockedOut : serverMessages.incorrectCredentials) };
   }

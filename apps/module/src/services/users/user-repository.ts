@@ -149,6 +149,27 @@ export class UserRepository {
   deleteUser(name: string): void {
     this.run('DELETE FROM users WHERE name = ?', name);
   }
+  /** The failure state kept for an unknown user name (by its key, sign-in.ts). */
+  unknownNameState(key: string): FailState {
+    const r = this.get<{ failed_count: number; first_failed_at: number; locked_until: number }>(
+      'SELECT failed_count, first_failed_at, locked_until FROM unknown_name_failures WHERE key = ?',
+      key,
+    );
+    return r ? { failedCount: r.failed_count, firstFailedAt: r.first_failed_at, lockedUntil: r.locked_until } : { ...NO_FAILURES };
+  }
+  /** Stores it and keeps the `limit` most recently touched keys (a flood of names cannot fill the store). */
+  writeUnknownNameState(key: string, s: FailState, at: number, limit: number): void {
+    this.run(
+      'INSERT INTO unknown_name_failures (key, failed_count, first_failed_at, locked_until, touched_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET failed_count = excluded.failed_count, first_failed_at = excluded.first_failed_at, locked_until = excluded.locked_until, touched_at = excluded.touched_at',
+      key,
+      s.failedCount,
+      s.firstFailedAt,
+      s.lockedUntil,
+      at,
+    );
+    this.run('DELETE FROM unknown_name_failures WHERE key IN (SELECT key FROM unknown_name_failures ORDER BY touched_at DESC, rowid DESC LIMIT -1 OFFSET ?)', limit);
+  }
+
   writeFailState(name: string, s: FailState): void {
     this.run('UPDATE users SET failed_count = ?, first_failed_at = ?, locked_until = ? WHERE name = ?', s.failedCount, s.firstFailedAt, s.lockedUntil, name);
   }

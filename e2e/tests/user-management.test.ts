@@ -315,6 +315,24 @@ describe('Password Management', () => {
     await signOut(page);
   });
 
+  test('a lockout by failed sign-ins shows in the open list without a reload', async () => {
+    assert.equal((await server.api('POST', '/usermg/user/add', { name: 'flaky', password: USER_PASSWORD, accessLevel: 'view' }, admin)).status, 200);
+    const page = await openAs(browser, server, LIST, 'boss');
+    const status = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'flaky', exact: true }) })
+      .getByRole('cell', { name: 'Active', exact: true });
+    await status.waitFor();
+    // The default policy locks after 5 failed attempts.
+    for (let i = 0; i < 5; i++) assert.equal((await server.api('POST', '/users/authenticate', { username: 'flaky', password: 'wrong' })).status, 401);
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'flaky', exact: true }) })
+      .getByRole('cell', { name: 'Locked', exact: true })
+      .waitFor({ timeout: 15_000 });
+    await signOut(page);
+  });
+
   test('without user-management edit the action cells show N/A', async () => {
     const page = await openAs(browser, server, LIST, 'auditor1');
     await page.getByRole('rowheader', { name: 'viewer', exact: true }).waitFor();

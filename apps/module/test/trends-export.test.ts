@@ -159,6 +159,13 @@ describe('trend log export', () => {
     assert.equal((await status()).exportFileName, '');
     assert.equal((await download(ready.exportFileName)).status, 404);
     assert.deepEqual(readdirSync(exports().dir), []);
+    // Both commands are in the audit trail under the user who gave them.
+    const audit = m.services.ctx.db.prepare("SELECT message, user FROM module_event_log WHERE message LIKE 'Trend log file %by%'").all() as { message: string; user: string }[];
+    for (const what of ['generation stopped', 'deleted'])
+      assert.ok(
+        audit.some((e) => e.message === `Trend log file ${what} by admin` && e.user === 'admin'),
+        what,
+      );
   });
 
   test('a ready file survives a restart of the module', async () => {

@@ -49,10 +49,15 @@ export const trendsApi: FastifyPluginAsync<TrendsApiOptions> = async (app, { tre
   });
 
   // 'Success' means stopped; anything else makes the console say it failed (001 §7, §8).
-  handle(app, endpoints.cancelTrendLogExport, () => ({ value: trends.exports.cancel() ? serverMessages.success : trendTexts.nothingToCancel }));
+  handle(app, endpoints.cancelTrendLogExport, ({ principal }) => {
+    if (!trends.exports.cancel()) return { value: trendTexts.nothingToCancel };
+    events.write('Info', `Trend log file generation stopped by ${principal.userName}`, principal.userName);
+    return { value: serverMessages.success };
+  });
 
-  handle(app, endpoints.deleteTrendLogExport, () => {
+  handle(app, endpoints.deleteTrendLogExport, ({ principal }) => {
     trends.exports.delete();
+    events.write('Info', `Trend log file deleted by ${principal.userName}`, principal.userName);
     return { value: serverMessages.success };
   });
 

@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import { startModule } from '../e2e/lib/harness.ts';
+import { layoutShiftBench } from './layout-shift.ts';
 import { trendsBench } from './trends.ts';
 
 function percentile(sorted: number[], p: number): number {
@@ -101,5 +102,7 @@ async function main(): Promise<void> {
 }
 
 await main();
+// Basic Metering's first load in Chromium (bench/layout-shift.ts).
+await layoutShiftBench();
 // The trend store, measured inside the module's process (bench/trends.ts).
 await trendsBench();

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENERGY_KEYS, REALTIME_KEYS as K, TOU_KEYS, type EnergyRow, type ReadingRow } from '@meter/contract';
 import { CURRENT_MONTH_TOU, PRIOR_MONTH_TOU, REAL_TIME, energyTable, systemEnergyTable } from '../src/features/metering/energy-tables.ts';
-import { hidesInputChannelTou, hidesPhaseValues, realtimeSystemRows, showsChannelTou } from '../src/features/metering/wiring-rules.ts';
+import { readingsGrid } from '../src/components/readings-table-data.ts';
+import { hidesInputChannelTou, hidesPhaseValues, realtimeSystemRows, showsChannelTou, systemSkeleton } from '../src/features/metering/wiring-rules.ts';
 
 const w = (mcStatus: number, WiringType: number) => ({ mcStatus, WiringType });
 
@@ -51,6 +52,24 @@ test('Basic System table: untouched normally; without phase-to-neutral no VLN an
   assert.deepEqual([a![K.vll], a![K.current], a![K.activePower], a![K.reactivePower], a![K.apparentPower], a![K.powerFactor], a![K.loadNature]], [208, 5, '-', '-', '-', '1.000', 'R']);
   assert.deepEqual([sys![K.activePower], sys![K.powerFactor], sys![K.frequency]], [1.8, 0.97, 60], 'the System row keeps its values');
   assert.equal(realtimeSystemRows(undefined, w(1, 3)), undefined);
+});
+
+test("Basic System table: the skeleton drawn before the first reply has the reply's columns and parameters, so nothing moves", () => {
+  const full: ReadingRow[] = ['Phase A', 'Phase B', 'Phase C'].map((Name) => ({ ...realtime[0]!, Name }));
+  full.push({ ...realtime[0]!, ...realtime[1]! });
+  for (const wiring of [w(1, 1), w(1, 3)]) {
+    const real = readingsGrid(realtimeSystemRows(full, wiring));
+    const skeleton = systemSkeleton(wiring);
+    assert.deepEqual(skeleton.columns, real.columns);
+    assert.deepEqual(
+      skeleton.rows.map((r) => r.parameter),
+      real.rows.map((r) => r.parameter),
+    );
+    assert.ok(
+      skeleton.rows.every((r) => r.cells.every((c) => c === '\u00a0')),
+      'blank cells keep the row height',
+    );
+  }
 });
 
 function energy(name: string, base: number): EnergyRow {

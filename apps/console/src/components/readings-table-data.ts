@@ -11,6 +11,17 @@ export interface ReadingsGrid {
 
 const show = (v: string | number | undefined): string => (v === undefined || v === '' ? MISSING : String(v));
 
+/** Keeps a row's height while its value is not there yet. */
+const BLANK = '\u00a0';
+
+/**
+ * The grid a table will have, drawn before its first reply with blank cells, so the reply fills
+ * it in place instead of pushing what follows down (layout shift).
+ */
+export function readingsSkeleton(columns: readonly string[], parameters: readonly string[]): ReadingsGrid {
+  return { columns: [...columns], rows: parameters.map((parameter) => ({ parameter, cells: columns.map(() => BLANK) })) };
+}
+
 export function readingsGrid(rows: readonly ReadingRow[] | undefined): ReadingsGrid {
   const list = rows ?? [];
   const columns = list.map((r, i) => show(r.Name ?? `${i + 1}`));

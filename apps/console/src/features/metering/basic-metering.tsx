@@ -6,7 +6,7 @@ import { ReadingsTable } from '../../components/readings-table.tsx';
 import { useRealtimeChannel, useRealtimeSystem, useUserNames } from './api/use-realtime.ts';
 import { withMeteringWrapper, type MeteringScreenProps } from './metering-wrapper.tsx';
 import { useDefaultPasswordPrompt } from './use-default-password-prompt.ts';
-import { realtimeSystemRows } from './wiring-rules.ts';
+import { realtimeSystemRows, systemSkeleton } from './wiring-rules.ts';
 
 function BasicMetering({ wiring }: MeteringScreenProps) {
   useDefaultPasswordPrompt();
@@ -18,7 +18,7 @@ function BasicMetering({ wiring }: MeteringScreenProps) {
 
   return (
     <>
-      <ReadingsTable title="System" rows={realtimeSystemRows(system.data, wiring)} loading={system.isPending} />
+      <ReadingsTable title="System" rows={realtimeSystemRows(system.data, wiring)} loading={system.isPending} skeleton={systemSkeleton(wiring)} />
       <ChannelSelect value={channel} onChange={setChannel} userNames={userNames.data} />
       <ReadingsTable title="Channel" rows={chosen ? channelRows.data : undefined} loading={chosen && channelRows.isPending} />
     </>

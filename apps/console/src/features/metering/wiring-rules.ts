@@ -4,7 +4,7 @@
  * the two meter generations number their wiring types one apart, hence the paired cases.
  */
 import { CHANNEL_COUNT, DEFAULT_WIRING_TYPE, PHASE_NAMES, REALTIME_KEYS, type ReadingRow } from '@meter/contract';
-import { MISSING } from '../../components/readings-table-data.ts';
+import { MISSING, readingsSkeleton, type ReadingsGrid } from '../../components/readings-table-data.ts';
 
 /** 001 §3 Wiring info, as command/getWiringType answers it. */
 export interface WiringInfo {
@@ -48,4 +48,10 @@ export function realtimeSystemRows(rows: readonly ReadingRow[] | undefined, wiri
     if (REALTIME_KEYS.loadNature in out) out[REALTIME_KEYS.loadNature] = DEFAULT_LOAD_NATURE;
     return out;
   });
+}
+
+/** The System table's shape before its first reply: the three phases and System, the real-time parameters under the wiring. */
+export function systemSkeleton(wiring: WiringInfo): ReadingsGrid {
+  const keys = Object.values(REALTIME_KEYS).filter((k) => k !== REALTIME_KEYS.vln || !hidesPhaseValues(wiring));
+  return readingsSkeleton([...PHASE_NAMES, 'System'], keys);
 }

@@ -12,6 +12,14 @@ const env = z.object({
   MODULE_SEED: z.coerce.number().int().default(20261121),
   MODULE_CONSOLE_DIR: z.string().optional(),
   MODULE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The log goes to this file, rotated and bounded, instead of standard output. */
+  MODULE_LOG_FILE: z.string().min(1).optional(),
+  MODULE_LOG_FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(4096)
+    .default(5 * 1024 * 1024),
+  MODULE_LOG_FILES_KEPT: z.coerce.number().int().min(0).max(20).default(3),
   /** Tests only: every enabled data logger writes a row this often instead of its configured interval. */
   MODULE_DATALOG_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
 });
@@ -25,6 +33,8 @@ export interface ModuleConfig {
   seed: number;
   consoleDir?: string;
   logLevel: string;
+  /** Where the log goes instead of standard output: rotated at maxBytes, `keep` old files kept. */
+  logFile?: { path: string; maxBytes: number; keep: number };
   /** Overrides the data loggers' interval (seconds), for tests. */
   dataLogIntervalSeconds?: number;
 }
@@ -45,6 +55,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     seed: e.MODULE_SEED,
     consoleDir: e.MODULE_CONSOLE_DIR,
     logLevel: e.MODULE_LOG_LEVEL,
+    logFile: e.MODULE_LOG_FILE ? { path: resolve(e.MODULE_LOG_FILE), maxBytes: e.MODULE_LOG_FILE_MAX_BYTES, keep: e.MODULE_LOG_FILES_KEPT } : undefined,
     dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
   };
 }

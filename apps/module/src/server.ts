@@ -5,14 +5,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { RotatingLogFile } from './log-file.ts';
 
 const config = loadConfig();
+// One file across reboots, as the device's own log.
+const logStream = config.logFile ? new RotatingLogFile(config.logFile) : undefined;
 
 async function run(): Promise<void> {
   for (;;) {
     let rebootRequested!: () => void;
     const reboot = new Promise<void>((r) => (rebootRequested = r));
-    const { app, services } = await buildApp(config, { requestReboot: () => rebootRequested() });
+    const { app, services } = await buildApp(config, { requestReboot: () => rebootRequested(), logStream });
     await app.listen({ port: config.port, host: config.host });
     services.ticker.start();
     services.events.write('Info', 'Module started');

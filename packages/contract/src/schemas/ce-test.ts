@@ -50,10 +50,19 @@ export const ceTestForm = strictObject({
 });
 export type CeTestForm = z.infer<typeof ceTestForm>;
 
-/** The form's first values (000 §9); the rest start empty and are required. */
+/**
+ * The form's first values: 000 §9's defaults, and the first option of the other lists (decided:
+ * a list shows a choice, so it holds one). The override rate and the counts start empty.
+ */
 export const CE_TEST_DEFAULTS: Partial<Record<keyof CeTestForm, number | string>> = {
   IEEEProtocol: 1,
   ChannelBandwidth: 20,
   DistinationAddress: DEFAULT_DESTINATION_ADDRESS,
   ChannelChanspec: 1,
+  PhyWatchdog: 0,
+  CountryCode: 1,
+  LWBWLANPowertype: 1,
+  TestScan: 1,
+  TransmitPackets: 1,
+  SynchronousMode: 0,
 };

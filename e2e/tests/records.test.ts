@@ -1,7 +1,8 @@
 /**
  * About › Installation Record and Inspection Record (000 §2, §4, §8): a writer creates the
  * installation record on the edit screen, the view shows it, and its PDF downloads with the
- * values as text; a view-only user gets the download only.
+ * values as text; the inspection verifies a CT and a PT row on live values (Verify → Confirm,
+ * polled every 3 s), Accepted locks the row; a view-only user gets the downloads only.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,5 +63,62 @@ test('Installation Record: a view-only user gets the download and no New Install
   const page = await openAs(browser, server, '/about/installation_record', 'viewer');
   await page.getByRole('button', { name: recordTexts.downloadInstallation }).waitFor();
   assert.equal(await page.getByRole('button', { name: recordTexts.newInstallation }).count(), 0);
+  await signOut(page);
+});
+
+test('Inspection Record: Verify → Confirm fills a CT row from the live meter every 3 s; Accepted locks it; Save and the PDF', async () => {
+  const page = await openAs(browser, server, '/about/inspection_record', 'boss');
+  await page.getByRole('button', { name: recordTexts.newInspection }).click();
+  let ctReads = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/record/ctStatus') ctReads++;
+  });
+  const verify = page.getByRole('button', { name: 'Verify Input 1', exact: true });
+  await verify.click();
+  const confirm = page.getByRole('button', { name: 'Confirm Input 1', exact: true });
+  await confirm.waitFor();
+  const current = page.getByLabel('Current (A) 1', { exact: true });
+  await page.waitForFunction((el) => Number((el as HTMLInputElement).value) > 0, await current.elementHandle());
+  const live = (await server.api('GET', '/record/ctStatus', undefined, admin)).body.data.ctChannels[0];
+  assert.ok(Math.abs(Number(await current.inputValue()) - live.current) <= Math.max(1, live.current * 0.2));
+  // Polled: a second read follows within the 3 s period.
+  const first = ctReads;
+  await page.waitForRequest((r) => new URL(r.url()).pathname === '/api/record/ctStatus', { timeout: 5000 });
+  assert.ok(ctReads > first);
+  await confirm.click();
+  await verify.waitFor();
+
+  await page.getByLabel('CT Serial Number 1', { exact: true }).fill('CTSN-9001');
+  await page.getByLabel('Accepted 1', { exact: true }).check();
+  assert.equal(await page.getByLabel('CT Serial Number 1', { exact: true }).isDisabled(), true);
+  assert.equal(await page.getByLabel('CT Model 1', { exact: true }).isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: 'Verify Input 1', exact: true }).isDisabled(), true);
+
+  await page.getByRole('button', { name: 'Verify Phase A', exact: true }).click();
+  await page.getByRole('button', { name: 'Confirm Phase A', exact: true }).click();
+  const voltage = Number(await page.getByLabel('Phase A', { exact: true }).inputValue());
+  assert.ok(voltage > 50, String(voltage));
+
+  await page.getByLabel('Inspector', { exact: true }).fill('Ian Inspector');
+  await page.getByLabel('Inspection Status', { exact: true }).selectOption({ label: 'Others' });
+  const others = page.getByPlaceholder(recordTexts.othersPlaceholder);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText(recordTexts.othersRequired).waitFor();
+  await others.fill('Awaiting panel labels');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, recordTexts.saved).waitFor();
+  await page.waitForURL('**/about/inspection_record');
+  await page.getByText('Others: Awaiting panel labels').waitFor();
+  const row = (await server.api('GET', '/record/ctInstall', undefined, admin)).body.data.ctChannels[0];
+  assert.equal(row.accepted, true);
+  assert.equal(row.ctSerialNumber, 'CTSN-9001');
+  assert.ok(row.current > 0);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: recordTexts.downloadInspection }).click();
+  const file = await download;
+  assert.equal(file.suggestedFilename(), 'Inspection Record.pdf');
+  const { stdout } = await run('pdftotext', ['-layout', await file.path(), '-']);
+  for (const text of ['CT Inspection Table', 'PT Inspection Table', 'Ian Inspector', 'Others: Awaiting panel labels', 'CTSN-9001', 'Signature']) assert.ok(stdout.includes(text), text);
   await signOut(page);
 });

@@ -124,7 +124,13 @@ describe('records API', () => {
 
   test('the installation record PDF is searchable: titles, client, every CT serial and the hash', async () => {
     await put('/api/record/clientInfo', { client: 'Harbour Foods Ltd', address: '1 Quay Road' });
-    const channels = blankCtChannels(1).map((c, i) => ({ ...c, ctSerialNumber: `CTSN-${1000 + i}`, ctModel: 'AcuCT-100' }));
+    // Long models and descriptions wrap their own columns, never a serial number.
+    const channels = blankCtChannels(1).map((c, i) => ({
+      ...c,
+      ctSerialNumber: `CTSN-${1000 + i}`,
+      ctModel: 'AcuCT-H100-250A',
+      panelDescription: `Main switchboard north wing feeder ${i}`,
+    }));
     assert.equal((await put('/api/record/ctInstall', { wiringType: 1, ctChannels: channels })).status, 200);
     const r = await m.app.inject({ method: 'GET', url: '/api/record/installationRecord.pdf', headers: { authorization: `Bearer ${viewer}` } });
     assert.equal(r.statusCode, 200);

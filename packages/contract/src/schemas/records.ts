@@ -224,3 +224,36 @@ export function installationBodies(form: Record<string, unknown>, device: Record
     ctInstall: { wiringType: device.wiringType, ctChannels } as CtInstall,
   };
 }
+
+/** The CT columns of an inspection: the installer's identification, the verified live values and Accepted. */
+export const CT_INSPECT_KEYS = ['colorCode', 'ctModel', 'ctSerialNumber', 'current', 'activePower', 'powerFactor', 'accepted'] as const;
+/** What Accepted locks (000 §4). */
+export const CT_LOCKED_KEYS = ['colorCode', 'ctModel', 'ctSerialNumber'] as const;
+const PT_KEYS = ['voltageA', 'voltageB', 'voltageC'] as const;
+
+/** The inspection edit screen's one form: commission and inspection, PT, the record's CT rows, notes and status. */
+export function inspectionForm(ids: readonly number[]) {
+  const ct = Object.fromEntries(ids.flatMap((id) => CT_INSPECT_KEYS.map((k) => [ctFieldName(id, k), ctChannel.shape[k]] as const)));
+  return strictObject({ ...commissionInfo.shape, ...ptRecord.shape, ...ct }).superRefine((v, ctx) => {
+    if (v.inspectionStatus === INSPECTION_STATUS_OTHERS && String(v.inspectionStatusOthers ?? '').trim() === '')
+      ctx.addIssue({ code: 'custom', path: ['inspectionStatusOthers'], message: t.othersRequired });
+  });
+}
+
+export function inspectionFormValues(d: { commissionInfo: CommissionInfo; ptRecord: PtRecord; ctInstall: CtInstall }): Record<string, unknown> {
+  const ct = Object.fromEntries(d.ctInstall.ctChannels.flatMap((c) => CT_INSPECT_KEYS.map((k) => [ctFieldName(c.id, k), c[k]] as const)));
+  return { ...d.commissionInfo, ...d.ptRecord, ...ct };
+}
+
+/** The three PUT bodies of a saved inspection form; the CT rows keep what the installation set. */
+export function inspectionBodies(form: Record<string, unknown>, stored: { ctInstall: CtInstall }) {
+  const pick = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, form[k]]));
+  return {
+    commissionInfo: pick(Object.keys(commissionInfo.shape)) as CommissionInfo,
+    ptRecord: pick(PT_KEYS) as PtRecord,
+    ctInstall: {
+      wiringType: stored.ctInstall.wiringType,
+      ctChannels: stored.ctInstall.ctChannels.map((c) => ({ ...c, ...Object.fromEntries(CT_INSPECT_KEYS.map((k) => [k, form[ctFieldName(c.id, k)]])) })) as CtChannel[],
+    },
+  };
+}

@@ -24,7 +24,16 @@ export function useInstallationRecord(): { data: InstallationRecordData | undefi
 
 export const useRecordDeviceStatus = () => useQuery(endpointQuery('recordDeviceStatus'));
 
-export type { InspectionRecordData };
+/** The installation record plus commission/inspection and PT: the inspection record. */
+export function useInspectionRecord(): { data: InspectionRecordData | undefined; isPending: boolean } {
+  const installation = useInstallationRecord();
+  const [commissionInfo, ptRecord] = useQueries({ queries: [endpointQuery('recordCommissionInfo'), endpointQuery('recordPtRecord')] });
+  if (!installation.data || !commissionInfo!.data || !ptRecord!.data) return { data: undefined, isPending: installation.isPending || commissionInfo!.isPending || ptRecord!.isPending };
+  return {
+    data: { ...installation.data, commissionInfo: commissionInfo!.data as InspectionRecordData['commissionInfo'], ptRecord: ptRecord!.data as InspectionRecordData['ptRecord'] },
+    isPending: false,
+  };
+}
 
 /** Every query a record save makes stale. */
 export const RECORD_QUERY_KEYS = [...INSTALLATION, 'recordCommissionInfo', 'recordPtRecord'] as const;

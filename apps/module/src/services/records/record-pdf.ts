@@ -79,6 +79,45 @@ function drawTable(doc: Doc, headers: readonly string[], rows: readonly (readonl
   }
 }
 
+/**
+ * Columns at least as wide as their longest word (a serial number or a model stays on one line,
+ * so a search finds it whole); the room left goes to the columns whose values are longer
+ * (descriptions), which wrap.
+ */
+function columnWidths(doc: Doc, headers: readonly string[], rows: readonly (readonly string[])[], total: number, size: number): number[] {
+  const pad = 8;
+  const words = (v: string) => v.split(/\s+/);
+  const widest = (font: string, values: readonly string[]) => {
+    doc.font(font).fontSize(size);
+    return Math.max(0, ...values.map((v) => doc.widthOfString(v)));
+  };
+  const min = headers.map(
+    (h, i) =>
+      Math.max(
+        widest(BOLD, words(h)),
+        widest(
+          FONT,
+          rows.flatMap((r) => words(r[i] ?? '')),
+        ),
+      ) + pad,
+  );
+  const want = headers.map((_, i) =>
+    Math.max(
+      min[i]!,
+      widest(
+        FONT,
+        rows.map((r) => r[i] ?? ''),
+      ) + pad,
+    ),
+  );
+  const minSum = min.reduce((a, b) => a + b, 0);
+  if (minSum >= total) return min.map((w) => (w / minSum) * total);
+  const extra = want.map((w, i) => w - min[i]!);
+  const extraSum = extra.reduce((a, b) => a + b, 0);
+  const room = total - minSum;
+  return min.map((w, i) => w + (extraSum > 0 ? (extra[i]! / extraSum) * room : room / headers.length));
+}
+
 function drawBlock(doc: Doc, block: RecordBlock, contentWidth: number): void {
   sectionTitle(doc, block.title);
   if (block.kind === 'rows') {
@@ -86,13 +125,7 @@ function drawBlock(doc: Doc, block: RecordBlock, contentWidth: number): void {
   } else if (block.kind === 'table') {
     const n = block.headers.length;
     const size = n > 8 ? 7 : 9;
-    drawTable(
-      doc,
-      block.headers,
-      block.rows,
-      Array.from({ length: n }, () => contentWidth / n),
-      size,
-    );
+    drawTable(doc, block.headers, block.rows, columnWidths(doc, block.headers, block.rows, contentWidth, size), size);
   } else if (block.text === '') {
     // The signature: a line to sign on.
     ensureRoom(doc, 40);

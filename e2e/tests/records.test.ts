@@ -122,3 +122,21 @@ test('Inspection Record: Verify → Confirm fills a CT row from the live meter e
   for (const text of ['CT Inspection Table', 'PT Inspection Table', 'Ian Inspector', 'Others: Awaiting panel labels', 'CTSN-9001', 'Signature']) assert.ok(stdout.includes(text), text);
   await signOut(page);
 });
+
+// The edit screens do not fit yet (995 and 1155 px at 390): left open on the issue.
+test('the record views fit a 390 px phone: the page never scrolls sideways (wide tables scroll in their own box)', async () => {
+  const page = await openAs(browser, server, '/about/installation_record', 'boss');
+  const screens: [string, string][] = [
+    ['/about/installation_record', recordTexts.downloadInstallation],
+    ['/about/inspection_record', recordTexts.downloadInspection],
+  ];
+  for (const [path, ready] of screens) {
+    await page.goto(path);
+    await page.getByRole('button', { name: ready, exact: true }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    assert.ok(width <= 390, `${path}: ${width} px`);
+  }
+  await signOut(page);
+});

@@ -8,6 +8,7 @@
  */
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,13 +16,7 @@ const manifest = JSON.parse(readFileSync(new URL('../apps/module/package.json', 
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@meter/'));
 const outfile = process.argv[2] ?? `${root}apps/module/dist/server.mjs`;
 
-await build({
-  entryPoints: [`${root}apps/module/src/server.ts`],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external,
-  logLevel: 'warning',
-});
+const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', external, logLevel: 'warning' };
+await build({ ...common, entryPoints: [`${root}apps/module/src/server.ts`], outfile });
+// The record PDF runs in a worker thread, which loads its own file: it sits beside the bundle.
+await build({ ...common, entryPoints: [`${root}apps/module/src/services/records/record-pdf-worker.ts`], outfile: join(dirname(outfile), 'record-pdf-worker.mjs') });

@@ -57,6 +57,16 @@ test('the bundled server starts on plain node, answers the API and serves the co
       body: JSON.stringify({ username: 'admin', password: 'Admin1234' }),
     });
     assert.equal(login.status, 200);
+    // The record PDF is made in a worker thread that loads its own bundled file.
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const pdf = await fetch(`${base}/api/record/installationRecord.pdf`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(pdf.status, 200, stderr);
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
   } finally {
     if (child.exitCode === null) {
       const exited = new Promise((done) => child.once('exit', done));

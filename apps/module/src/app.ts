@@ -12,6 +12,7 @@ import { logsApi } from './api/logs/index.ts';
 import { meterSettingsApi } from './api/meter-settings/index.ts';
 import { meteringApi } from './api/metering/index.ts';
 import { readingsApi } from './api/readings/index.ts';
+import { recordsApi } from './api/records/index.ts';
 import { sectionsApi } from './api/sections/index.ts';
 import { trendsApi } from './api/trends/index.ts';
 import { usersApi } from './api/users/index.ts';
@@ -31,6 +32,7 @@ import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
+import { RecordService } from './services/records/record-service.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
@@ -103,7 +105,12 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     now: ctx.now,
   });
   trends.subscribe(ticker);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections };
+  const records = new RecordService({
+    sections,
+    device: () => `${device.identity().meterModel} ${device.identity().meterSerialNumber}`,
+    stamp: () => `${new Date(ctx.now()).toISOString().slice(0, 19).replace('T', ' ')} UTC`,
+  });
+  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections, records };
 
   const app = Fastify({
     logger:
@@ -168,6 +175,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(trendsApi, { trends, events });
   await app.register(meterSettingsApi, { meterSettings });
   await app.register(sectionsApi, { sections });
+  await app.register(recordsApi, { records, device, meter, events, now });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));

@@ -304,3 +304,63 @@ export const meterEventTexts: Record<import('./schemas/logs.ts').MeterEventKey, 
   reversePower: 'Reverse power detected',
   resetDiPulseCounter: 'DI pulse counter reset',
 };
+
+/** Installation and inspection records (000 §2, §4, §8); the module's own reply texts are decided. */
+export const recordTexts = {
+  saved: 'Manual inputs saved',
+  // Shown with success styling, as 000 §8 says.
+  saveFailed: 'Failed to save manual inputs',
+  verifyFailed: 'Failed to verify',
+  confirmFailed: 'Failed to confirm',
+  verify: 'Verify',
+  confirm: 'Confirm',
+  back: 'Back',
+  downloadInstallation: 'Download Installation Record',
+  downloadInspection: 'Download Inspection Record',
+  newInstallation: 'New Installation Report',
+  newInspection: 'New Inspection Report',
+  installationTitle: 'Installation Record',
+  inspectionTitle: 'Inspection Record',
+  clientInformation: 'Client Information',
+  installationInformation: 'Installation Information',
+  deviceInformation: 'Device Information',
+  ctInstallationTable: 'CT Installation Table',
+  communicationInformation: 'Communication Information',
+  commissionInformation: 'Commission Information',
+  inspectionInformation: 'Inspection Information',
+  ptInspectionTable: 'PT Inspection Table',
+  ctInspectionTable: 'CT Inspection Table',
+  inspectionNotes: 'Inspection Notes',
+  inspectionStatus: 'Inspection Status',
+  signature: 'Signature',
+  othersPlaceholder: 'User to input text',
+  enabled: 'Enabled',
+  disabled: 'Disabled',
+  auto: 'Auto',
+  manual: 'Manual',
+  empty: '-',
+  // Decided (000 §5 "Records: not shown").
+  badDate: (label: string) => `${label} must be a date YYYY-MM-DD`,
+  badMac: (label: string) => `${label} must be a MAC address like 00:11:22:33:44:55`,
+  badCtLayout: 'The CT rows must be the inputs of the wiring type, in order',
+  othersRequired: 'Please provide the inspection status text',
+  /** The PDF footer line that lets a printed copy be checked against the device. */
+  pdfHash: (hash: string) => `SHA-256 of the record: ${hash}`,
+  pdfPage: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  pdfGenerated: (when: string) => `Generated ${when}`,
+} as const;
+
+/** The CE wireless transmit test (000 §2, §5, §8); the module's reasons are decided. */
+export const ceTestTexts = {
+  test: 'Test',
+  success: 'Test successful',
+  failure: 'Test failed',
+  macHint: 'format 00:11:22:33:44:55',
+  badMac: 'Destination Address must be like 00:11:22:33:44:55',
+  overrideRateRequired: 'Please provide Override Rate',
+  badOverrideRate: 'Override Rate must be one of the rates of the IEEE protocol',
+  wrongProtocol: 'The IEEE protocol of the form does not match the command',
+  noRadio: 'No WiFi radio to transmit on',
+  radioDown: (name: string) => `WiFi radio ${name} is down`,
+  ran: (protocol: string, user: string, result: string) => `CE transmit test ${protocol} by ${user}: ${result}`,
+} as const;

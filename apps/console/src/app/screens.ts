@@ -9,6 +9,12 @@ export type ScreenLoader = () => Promise<ScreenModule>;
 
 export const screens: Readonly<Record<string, ScreenLoader>> = {
   Login: () => import('../features/auth/login.tsx'),
+  'Production Test': () => import('../features/factory/production-test.tsx'),
+  'CE Test': () => import('../features/factory/ce-test.tsx'),
+  'About, Inspection Record': () => import('../features/records/inspection-record.tsx'),
+  'About, Inspection Record, New Inspection Record': () => import('../features/records/inspection-edit.tsx'),
+  'About, Installation Record': () => import('../features/records/installation-record.tsx'),
+  'About, Installation Record, New Installation Record': () => import('../features/records/installation-edit.tsx'),
   'Reading, Metering, Basic': () => import('../features/metering/basic-metering.tsx'),
   'Reading, Metering, Demand': () => import('../features/metering/demand.tsx'),
   'Reading, Metering, Energy': () => import('../features/metering/energy.tsx'),

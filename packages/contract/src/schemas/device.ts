@@ -55,3 +55,4 @@ export const productionTestResult = z.object({
   }),
   testResult: z.object({ ethernet1: z.string(), ethernet2: z.string(), wifi: z.string(), serialPort: z.string() }),
 });
+export type ProductionTestResult = z.infer<typeof productionTestResult>;

@@ -21,6 +21,8 @@ import { toFormValues, toSchemaValues } from './form-values.ts';
 import { reportSaveFailure } from './save-failure.ts';
 
 export type ObjectSchema = z.ZodType<Record<string, unknown>>;
+/** A schema whose fields are only known at run time (built from a layout): any string names a field. */
+export type FlatSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 export type FieldName<S extends ObjectSchema> = keyof z.input<S> & string;
 type Loaded = Readonly<Record<string, unknown>>;
 

@@ -1,0 +1,34 @@
+/** The production test's rows and its text report (000 §2 Production Test); pure. */
+import type { ProductionTestResult } from '@meter/contract';
+
+export const PASS = 'PASS';
+
+export function moduleInfoRows(r: ProductionTestResult): { label: string; value: string }[] {
+  const m = r.moduleInfo;
+  return [
+    { label: 'Model', value: m.moduleModel },
+    { label: 'Serial Number', value: m.moduleSerialNumber },
+    { label: 'Hardware Version', value: m.moduleHardwareVer },
+    { label: 'Firmware Version', value: m.moduleFirmwareVersion },
+    { label: 'Ethernet 1 MAC Address', value: m.moduleEth0MacAddress },
+    { label: 'Ethernet 2 MAC Address', value: m.moduleEth1MacAddress },
+  ];
+}
+
+export function testOutputRows(r: ProductionTestResult): { label: string; value: string }[] {
+  const t = r.testResult;
+  return [
+    { label: 'Ethernet 1', value: t.ethernet1 },
+    { label: 'Ethernet 2', value: t.ethernet2 },
+    { label: 'WiFi', value: t.wifi },
+    { label: 'Serial Port', value: t.serialPort },
+  ];
+}
+
+export const reportFileName = (r: ProductionTestResult) => `${r.moduleInfo.moduleSerialNumber}_TestReport.txt`;
+
+/** The two tables as "label: value" lines under their titles. */
+export function reportText(r: ProductionTestResult): string {
+  const block = (title: string, rows: { label: string; value: string }[]) => [title, ...rows.map((x) => `${x.label}: ${x.value}`)].join('\n');
+  return `${block('Module Information', moduleInfoRows(r))}\n\n${block('Test Output', testOutputRows(r))}\n`;
+}

@@ -1,0 +1,19 @@
+/** About › Inspection Record (000 §2): the read-only record, New Inspection Report for writers, the PDF. */
+import { endpoints, inspectionDocument, recordTexts as t } from '@meter/contract';
+import { RecordScreen } from './record-screen.tsx';
+import { useInspectionRecord } from './use-records.ts';
+
+export default function InspectionRecord() {
+  const record = useInspectionRecord();
+  return (
+    <RecordScreen
+      document={record.data && inspectionDocument(record.data)}
+      loading={record.isPending}
+      newLabel={t.newInspection}
+      editPath="/about/inspection_record/new"
+      downloadLabel={t.downloadInspection}
+      pdfPath={endpoints.inspectionRecordPdf.path}
+      pdfName="Inspection Record.pdf"
+    />
+  );
+}

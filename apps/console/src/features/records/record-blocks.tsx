@@ -1,0 +1,29 @@
+/** A record's read-only view: the same blocks its PDF prints (contract records/record-view.ts). */
+import type { RecordBlock } from '@meter/contract';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { KeyValueTable } from '../../components/key-value-table.tsx';
+
+function TableBlock({ block }: { block: Extract<RecordBlock, { kind: 'table' }> }) {
+  const columns: Column<readonly string[]>[] = block.headers.map((h, i) => ({ key: String(i), header: h, cell: (r) => r[i], rowHeader: i === 0 }));
+  return <DataTable title={block.title} columns={columns} rows={block.rows} rowKey={(r, i) => `${r[0]}-${i}`} />;
+}
+
+export function RecordBlocks({ blocks, loading }: { blocks: readonly RecordBlock[] | undefined; loading: boolean }) {
+  if (!blocks) return <KeyValueTable title="" rows={undefined} loading={loading} />;
+  return (
+    <>
+      {blocks.map((b) =>
+        b.kind === 'rows' ? (
+          <KeyValueTable key={b.title} title={b.title} rows={b.rows.map(([label, value]) => ({ label, value }))} />
+        ) : b.kind === 'table' ? (
+          <TableBlock key={b.title} block={b} />
+        ) : (
+          <section key={b.title} className="mb-4">
+            <h2 className="h5">{b.title}</h2>
+            {b.text ? <p style={{ whiteSpace: 'pre-wrap' }}>{b.text}</p> : <div className="border-bottom" style={{ width: '15rem', height: '3rem' }} />}
+          </section>
+        ),
+      )}
+    </>
+  );
+}

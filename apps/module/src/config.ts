@@ -14,6 +14,10 @@ const env = z.object({
   MODULE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Tests only: every enabled data logger writes a row this often instead of its configured interval. */
   MODULE_DATALOG_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  /** The SSH server's port (Settings › Management › SSH): 22 needs root, so an unprivileged one unless told. */
+  MODULE_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(2222),
+  /** The public keys that may sign in over SSH (default <data>/ssh/authorized_keys). */
+  MODULE_SSH_AUTHORIZED_KEYS: z.string().optional(),
 });
 
 export interface ModuleConfig {
@@ -27,6 +31,8 @@ export interface ModuleConfig {
   logLevel: string;
   /** Overrides the data loggers' interval (seconds), for tests. */
   dataLogIntervalSeconds?: number;
+  sshPort: number;
+  sshAuthorizedKeys?: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -46,5 +52,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     consoleDir: e.MODULE_CONSOLE_DIR,
     logLevel: e.MODULE_LOG_LEVEL,
     dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
+    sshPort: e.MODULE_SSH_PORT,
+    sshAuthorizedKeys: e.MODULE_SSH_AUTHORIZED_KEYS ? resolve(e.MODULE_SSH_AUTHORIZED_KEYS) : undefined,
   };
 }

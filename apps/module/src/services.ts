@@ -13,6 +13,7 @@ import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
 import type { UserServices } from './services/users/index.ts';
+import type { MaintenanceService } from './services/maintenance/index.ts';
 
 /**
  * The running module's services as buildApp returns them: tests, the backfill and the bench drive
@@ -43,4 +44,6 @@ export interface Services {
   meterSettings: MeterSettingsService;
   /** Settings sections (meter settings, password policy ...): read with a revision, saved whole. */
   sections: SectionService;
+  /** Management: resets, factory reset, SSH, system log, diagnostic file. */
+  maintenance: MaintenanceService;
 }

@@ -16,6 +16,7 @@ import { sectionsApi } from './api/sections/index.ts';
 import { trendsApi } from './api/trends/index.ts';
 import { usersApi } from './api/users/index.ts';
 import { maintenanceApi } from './api/maintenance/index.ts';
+import { configBackupApi } from './api/config-backup/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -38,6 +39,7 @@ import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
 import { INITIAL_PASSWORD_FILE } from './services/users/first-start.ts';
 import { MaintenanceService, SystemLog, applyPendingFactoryReset } from './services/maintenance/index.ts';
+import { ConfigBackupService } from './services/config-backup/index.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
 import { ModuleLogController } from './request-log.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
@@ -126,9 +128,28 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
           .map((e) => [e.section!.key, sections.read(e.section!).data]),
       ),
   });
+  const configBackups = new ConfigBackupService({ ctx, device, sections, events });
   if (factoryReset) systemLog.write('App Supervisor', 'info', 'factory reset applied');
   systemLog.write('App Supervisor', 'info', 'module started');
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections, maintenance };
+  const services: Services = {
+    ctx,
+    events,
+    users,
+    sessions,
+    device,
+    meter,
+    certificate,
+    ticker,
+    registers,
+    meterEvents,
+    alarms,
+    dataLogs,
+    trends,
+    meterSettings,
+    sections,
+    maintenance,
+    configBackups,
+  };
 
   const app = Fastify({
     logger:
@@ -198,6 +219,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(trendsApi, { trends, events });
   await app.register(meterSettingsApi, { meterSettings });
   await app.register(maintenanceApi, { maintenance });
+  await app.register(configBackupApi, { configBackups });
   await app.register(sectionsApi, { sections });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);

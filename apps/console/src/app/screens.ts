@@ -20,6 +20,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Settings, Management, Meter Event Log': () => import('../features/logs/meter-event-log.tsx'),
   'Settings, Management': () => import('../features/management/management.tsx'),
   'Settings, Management, Debug Diagnostic': () => import('../features/management/debug-diagnostic.tsx'),
+  'Settings, Config Management': () => import('../features/config-management/config-management.tsx'),
   'Reading, Log, Data Log, Data Log 1': () => import('../features/logs/data-log.tsx'),
   'Reading, Log, Data Log, Data Log 2': () => import('../features/logs/data-log.tsx'),
   'Reading, Log, Data Log, Data Log 3': () => import('../features/logs/data-log.tsx'),

@@ -3,3 +3,4 @@ export * from './logs.ts';
 export * from './trend.ts';
 export * from './meter-settings.ts';
 export * from './maintenance.ts';
+export * from './config-backup.ts';

@@ -5,7 +5,8 @@
  * reset state, never half of it.
  *
  * What a module keeps (docs/decisions.md, maintenance): its identity (serial number, MAC addresses,
- * certificate, SSH host key), the meter's own state (registers, meter settings and password, seal
+ * certificate, SSH host key, the key that seals its exported configuration secrets), the saved
+ * configuration backups, the meter's own state (registers, meter settings and password, seal
  * and verification flags, meter event log, alarm log: they live in the meter, which a module reset
  * does not touch), the module event log (the audit trail says who reset it), the data loggers'
  * files and the trend history. Everything else (users, roles, every module setting) goes back to
@@ -18,7 +19,7 @@ import type { Db, KeyValueStore } from '../../store/db.ts';
 
 const KV_PENDING = 'maintenance.factoryResetPending';
 /** kv keys a factory reset keeps: the identity and the meter's state. */
-const KEPT_KEYS = ['device.identity', 'device.state', 'device.runTimeResetAt'];
+const KEPT_KEYS = ['device.identity', 'device.state', 'device.runTimeResetAt', 'config.deviceKey'];
 const KEPT_PREFIXES = ['meterSettings.', 'meterEvents.', 'datalog.state'];
 /** The module's own settings inside device.state that go back to their defaults. */
 const MODULE_STATE_DEFAULTS = { systemMode: 0, timeZone: 'America/New_York' };

@@ -17,6 +17,7 @@ import { trendsApi } from './api/trends/index.ts';
 import { usersApi } from './api/users/index.ts';
 import { maintenanceApi } from './api/maintenance/index.ts';
 import { configBackupApi } from './api/config-backup/index.ts';
+import { networkDiagnosticApi } from './api/network-diagnostic/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -40,6 +41,7 @@ import { createUserServices } from './services/users/index.ts';
 import { INITIAL_PASSWORD_FILE } from './services/users/first-start.ts';
 import { MaintenanceService, SystemLog, applyPendingFactoryReset } from './services/maintenance/index.ts';
 import { ConfigBackupService } from './services/config-backup/index.ts';
+import { NetworkDiagnostic } from './services/network-diagnostic/index.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
 import { ModuleLogController } from './request-log.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
@@ -129,6 +131,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
       ),
   });
   const configBackups = new ConfigBackupService({ ctx, device, sections, events });
+  const diagnostic = new NetworkDiagnostic();
   if (factoryReset) systemLog.write('App Supervisor', 'info', 'factory reset applied');
   systemLog.write('App Supervisor', 'info', 'module started');
   const services: Services = {
@@ -220,6 +223,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(meterSettingsApi, { meterSettings });
   await app.register(maintenanceApi, { maintenance });
   await app.register(configBackupApi, { configBackups });
+  await app.register(networkDiagnosticApi, { diagnostic });
   await app.register(sectionsApi, { sections });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
@@ -238,6 +242,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   app.addHook('onReady', async () => maintenance.start());
   app.addHook('onClose', async () => {
     await maintenance.close();
+    diagnostic.close();
     ticker.stop();
     sessions.endAll();
     registers.close();

@@ -20,3 +20,4 @@ export * from './schemas/meter-settings.ts';
 export * from './sections/index.ts';
 export * from './schemas/maintenance.ts';
 export * from './schemas/config-backup.ts';
+export * from './schemas/network-diagnostic.ts';

@@ -400,3 +400,16 @@ export const configBackupTexts = {
   usersOfOtherDevice: 'The user accounts of this configuration were saved by another device: apply it without users',
   usersNeedUserConfig: 'Applying users and roles also needs edit permission on user configuration',
 } as const;
+
+/** Network Diagnostic (002 §2.14). The spec shows no texts beyond the labels: decided here. */
+export const networkDiagnosticTexts = {
+  networkStatus: 'Networking Status',
+  hostLookup: 'Host Lookup',
+  connectionTest: 'Connection Test',
+  refresh: 'Refresh',
+  lookup: 'Lookup',
+  beginTest: 'Begin Test',
+  domain: 'Domain',
+  alreadyRunning: 'A diagnostic of this session is still running: wait for it to end',
+  stopped: (seconds: number) => `Stopped after ${seconds} s`,
+} as const;

@@ -11,6 +11,7 @@ import { meterSettingsEndpoints } from './meter-settings.ts';
 import { userEndpoints } from './users.ts';
 import { maintenanceEndpoints } from './maintenance.ts';
 import { configBackupEndpoints } from './config-backup.ts';
+import { networkDiagnosticEndpoints } from './network-diagnostic.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -26,6 +27,7 @@ export const endpoints = {
   ...userEndpoints,
   ...maintenanceEndpoints,
   ...configBackupEndpoints,
+  ...networkDiagnosticEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

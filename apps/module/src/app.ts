@@ -18,6 +18,7 @@ import { usersApi } from './api/users/index.ts';
 import { maintenanceApi } from './api/maintenance/index.ts';
 import { configBackupApi } from './api/config-backup/index.ts';
 import { networkDiagnosticApi } from './api/network-diagnostic/index.ts';
+import { firmwareApi } from './api/firmware/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -42,6 +43,7 @@ import { INITIAL_PASSWORD_FILE } from './services/users/first-start.ts';
 import { MaintenanceService, SystemLog, applyPendingFactoryReset } from './services/maintenance/index.ts';
 import { ConfigBackupService } from './services/config-backup/index.ts';
 import { NetworkDiagnostic } from './services/network-diagnostic/index.ts';
+import { FirmwareService, applyPendingFirmware } from './services/firmware/index.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
 import { ModuleLogController } from './request-log.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
@@ -79,6 +81,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   // Before any service reads a setting: a factory reset marked before the reboot takes effect now.
   const factoryReset = applyPendingFactoryReset(db, ctx.kv, config.dataDir, INITIAL_PASSWORD_FILE, ctx.now());
   const events = new ModuleEventLog(db, ctx.now);
+  const firmwareApplied = applyPendingFirmware(ctx);
+  if (firmwareApplied) events.write('Info', `Module firmware ${firmwareApplied} running`);
   const systemLog = new SystemLog(config.dataDir, ctx.now);
   const device = new DeviceService(ctx);
   const simulator = new SimulatedMeter(device.meterConfig());
@@ -132,6 +136,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
   const configBackups = new ConfigBackupService({ ctx, device, sections, events });
   const diagnostic = new NetworkDiagnostic();
+  const firmware = new FirmwareService({ ctx, events, identity: () => device.identity(), log: (m) => systemLog.write('App Supervisor', 'info', m) });
   if (factoryReset) systemLog.write('App Supervisor', 'info', 'factory reset applied');
   systemLog.write('App Supervisor', 'info', 'module started');
   const services: Services = {
@@ -224,6 +229,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(maintenanceApi, { maintenance });
   await app.register(configBackupApi, { configBackups });
   await app.register(networkDiagnosticApi, { diagnostic });
+  await app.register(firmwareApi, { firmware });
   await app.register(sectionsApi, { sections });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);

@@ -18,6 +18,10 @@ const env = z.object({
   MODULE_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(2222),
   /** The public keys that may sign in over SSH (default <data>/ssh/authorized_keys). */
   MODULE_SSH_AUTHORIZED_KEYS: z.string().optional(),
+  /** 0: do not trust the development firmware signing key (a production device). */
+  MODULE_FIRMWARE_DEV_KEY: z.enum(['0', '1']).default('1'),
+  /** A folder of Ed25519 public keys (PEM) whose signatures the firmware update trusts. */
+  MODULE_FIRMWARE_KEYS: z.string().optional(),
 });
 
 export interface ModuleConfig {
@@ -33,6 +37,8 @@ export interface ModuleConfig {
   dataLogIntervalSeconds?: number;
   sshPort: number;
   sshAuthorizedKeys?: string;
+  firmwareDevKey: boolean;
+  firmwareKeysDir?: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -54,5 +60,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
     sshPort: e.MODULE_SSH_PORT,
     sshAuthorizedKeys: e.MODULE_SSH_AUTHORIZED_KEYS ? resolve(e.MODULE_SSH_AUTHORIZED_KEYS) : undefined,
+    firmwareDevKey: e.MODULE_FIRMWARE_DEV_KEY === '1',
+    firmwareKeysDir: e.MODULE_FIRMWARE_KEYS ? resolve(e.MODULE_FIRMWARE_KEYS) : undefined,
   };
 }

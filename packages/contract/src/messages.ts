@@ -413,3 +413,23 @@ export const networkDiagnosticTexts = {
   alreadyRunning: 'A diagnostic of this session is still running: wait for it to end',
   stopped: (seconds: number) => `Stopped after ${seconds} s`,
 } as const;
+
+/** Module Firmware (002 §2.13, §4.8–4.10, §8) to the letter, spelling included; then decided texts. */
+export const firmwareTexts = {
+  updateSuccess: 'Fireware update success, module will restart in ',
+  updateFailed: 'Firmware update failed',
+  uploadFailed: (reply: string) => `Firmware file upload failed: ${reply}`,
+  upgrading: 'Firmware is upgrading. Please stay on the current page',
+  // Decided.
+  title: 'Module Firmware',
+  manualUpdate: 'Manual Update',
+  updateLog: 'Update Log',
+  firmwareFile: 'Firmware File',
+  upload: 'Upload',
+  process: 'Process',
+  cancel: 'Cancel',
+  fileRequired: 'Please provide Firmware File',
+  wrongExtension: 'Firmware File must be a .a2up file',
+  uploaded: (name: string) => `${name} uploaded. Process it to update the module.`,
+  currentVersion: 'Module Firmware Version',
+} as const;

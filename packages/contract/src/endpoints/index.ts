@@ -12,6 +12,7 @@ import { userEndpoints } from './users.ts';
 import { maintenanceEndpoints } from './maintenance.ts';
 import { configBackupEndpoints } from './config-backup.ts';
 import { networkDiagnosticEndpoints } from './network-diagnostic.ts';
+import { firmwareEndpoints } from './firmware.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -28,6 +29,7 @@ export const endpoints = {
   ...maintenanceEndpoints,
   ...configBackupEndpoints,
   ...networkDiagnosticEndpoints,
+  ...firmwareEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -23,7 +23,7 @@ describe('module firmware', () => {
   const good = join(dir, 'module-3.5.0.a2up');
   const bad = join(dir, 'tampered.a2up');
   before(async () => {
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/firmware-pack.ts', '--version', '3.5.0', '--out', good], { cwd: ROOT });
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/module/src/firmware-pack.ts', '--version', '3.5.0', '--out', good], { cwd: ROOT });
     const bytes = readFileSync(good);
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 3) ^ 0xff, bytes.length - 3);
     writeFileSync(bad, bytes);

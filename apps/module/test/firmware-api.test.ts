@@ -77,7 +77,7 @@ describe('module firmware update', () => {
   test('the development key is not trusted when MODULE_FIRMWARE_DEV_KEY is 0', async () => {
     const { execFileSync } = await import('node:child_process');
     const out = join(keyDir, 'dev.a2up');
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/firmware-pack.ts', '--version', '3.6.0', '--out', out], { cwd: join(import.meta.dirname, '../../..') });
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/module/src/firmware-pack.ts', '--version', '3.6.0', '--out', out], { cwd: join(import.meta.dirname, '../../..') });
     const { readFileSync } = await import('node:fs');
     assert.ok((await run(readFileSync(out))).includes('Firmware update failed: signature check failed'));
   });

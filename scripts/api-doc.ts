@@ -7,7 +7,12 @@ import { endpoints, type EndpointAuth } from '@meter/contract';
 import { z } from 'zod';
 
 const grant = (g: { access: 'read' | 'write'; areas: readonly string[] }) => `${g.access === 'write' ? 'edit' : 'view'} on ${g.areas.join(' or ')}`;
-const who = (a: EndpointAuth): string => (a.kind === 'public' ? 'anyone' : a.kind === 'session' ? 'any signed-in user' : a.also ? `${grant(a)}, or ${grant(a.also)}` : grant(a));
+const who = (a: EndpointAuth): string => {
+  if (a.kind === 'public') return 'anyone';
+  if (a.kind === 'session') return 'any signed-in user';
+  const first = a.also ? `${grant(a)}, or ${grant(a.also)}` : grant(a);
+  return a.and ? `${first}, and ${grant(a.and)}` : first;
+};
 
 /** A key declared only to refuse it with a message (energy charts' `stat`). */
 const refused = (s: z.ZodType) => s instanceof z.ZodOptional && s.unwrap() instanceof z.ZodNever;

@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import { API_PREFIX, endpoints, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,6 +16,10 @@ import { recordsApi } from './api/records/index.ts';
 import { sectionsApi } from './api/sections/index.ts';
 import { trendsApi } from './api/trends/index.ts';
 import { usersApi } from './api/users/index.ts';
+import { maintenanceApi } from './api/maintenance/index.ts';
+import { configBackupApi } from './api/config-backup/index.ts';
+import { networkDiagnosticApi } from './api/network-diagnostic/index.ts';
+import { firmwareApi } from './api/firmware/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -37,6 +41,11 @@ import { SectionService } from './services/sections/section-service.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
+import { INITIAL_PASSWORD_FILE } from './services/users/first-start.ts';
+import { MaintenanceService, SystemLog, applyPendingFactoryReset } from './services/maintenance/index.ts';
+import { ConfigBackupService } from './services/config-backup/index.ts';
+import { NetworkDiagnostic } from './services/network-diagnostic/index.ts';
+import { FirmwareService, applyPendingFirmware } from './services/firmware/index.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
 import { ModuleLogController } from './request-log.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
@@ -71,7 +80,12 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     requestReboot: options.requestReboot ?? (() => {}),
     now: options.now ?? Date.now,
   };
+  // Before any service reads a setting: a factory reset marked before the reboot takes effect now.
+  const factoryReset = applyPendingFactoryReset(db, ctx.kv, config.dataDir, INITIAL_PASSWORD_FILE, ctx.now());
   const events = new ModuleEventLog(db, ctx.now);
+  const firmwareApplied = applyPendingFirmware(ctx);
+  if (firmwareApplied) events.write('Info', `Module firmware ${firmwareApplied} running`);
+  const systemLog = new SystemLog(config.dataDir, ctx.now);
   const device = new DeviceService(ctx);
   const simulator = new SimulatedMeter(device.meterConfig());
   const certificate = await CertificateStore.open(config.dataDir, device.identity());
@@ -110,7 +124,48 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     device: () => `${device.identity().meterModel} ${device.identity().meterSerialNumber}`,
     stamp: () => `${new Date(ctx.now()).toISOString().slice(0, 19).replace('T', ' ')} UTC`,
   });
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections, records };
+  const maintenance = new MaintenanceService({
+    ctx,
+    device,
+    registers,
+    alarms,
+    events,
+    meterEvents,
+    sections,
+    systemLog,
+    runTimeSeal: () => meterSettings.context().optionalSeal.deviceRunTime,
+    configuration: () =>
+      Object.fromEntries(
+        Object.values(endpoints)
+          .filter((e) => e.method === 'GET' && e.section && sections.serves(e.section))
+          .map((e) => [e.section!.key, sections.read(e.section!).data]),
+      ),
+  });
+  const configBackups = new ConfigBackupService({ ctx, device, sections, events });
+  const diagnostic = new NetworkDiagnostic();
+  const firmware = new FirmwareService({ ctx, events, identity: () => device.identity(), log: (m) => systemLog.write('App Supervisor', 'info', m) });
+  if (factoryReset) systemLog.write('App Supervisor', 'info', 'factory reset applied');
+  systemLog.write('App Supervisor', 'info', 'module started');
+  const services: Services = {
+    ctx,
+    events,
+    users,
+    sessions,
+    device,
+    meter,
+    certificate,
+    ticker,
+    registers,
+    meterEvents,
+    alarms,
+    dataLogs,
+    trends,
+    meterSettings,
+    sections,
+    maintenance,
+    configBackups,
+    records,
+  };
 
   const app = Fastify({
     logger:
@@ -165,6 +220,11 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   // On the root before any API plugin: an encapsulated child inherits the hooks its parent has
   // when it is registered, so every plugin's routes pass the one permission check.
   registerAuthHook(app, resolvePrincipal);
+  // The Web Server subsystem's debug lines: every API call with its status, the token never.
+  const webServer = systemLog.for('Web Server');
+  app.addHook('onResponse', async (request, reply) => {
+    if (systemLog.debugOn('Web Server') && request.url.startsWith(API_PREFIX)) webServer('debug', `${request.method} ${redactUrl(request.url)} ${reply.statusCode}`);
+  });
   const now = ctx.now;
   await app.register(authApi, { signIn: users.signIn });
   await app.register(deviceApi, { device, certificate, meter, events, now, requestReboot: ctx.requestReboot });
@@ -174,6 +234,10 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(logsApi, { events, meterEvents, alarms, dataLogs, device, dataDir: config.dataDir, now });
   await app.register(trendsApi, { trends, events });
   await app.register(meterSettingsApi, { meterSettings });
+  await app.register(maintenanceApi, { maintenance });
+  await app.register(configBackupApi, { configBackups });
+  await app.register(networkDiagnosticApi, { diagnostic });
+  await app.register(firmwareApi, { firmware });
   await app.register(sectionsApi, { sections });
   await app.register(recordsApi, { records, device, meter, events, now });
 
@@ -190,7 +254,10 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return reply.type('text/html').sendFile('index.html');
   });
 
+  app.addHook('onReady', async () => maintenance.start());
   app.addHook('onClose', async () => {
+    await maintenance.close();
+    diagnostic.close();
     ticker.stop();
     sessions.endAll();
     registers.close();

@@ -22,6 +22,14 @@ const env = z.object({
   MODULE_LOG_FILES_KEPT: z.coerce.number().int().min(0).max(20).default(3),
   /** Tests only: every enabled data logger writes a row this often instead of its configured interval. */
   MODULE_DATALOG_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  /** The SSH server's port (Settings › Management › SSH): 22 needs root, so an unprivileged one unless told. */
+  MODULE_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(2222),
+  /** The public keys that may sign in over SSH (default <data>/ssh/authorized_keys). */
+  MODULE_SSH_AUTHORIZED_KEYS: z.string().optional(),
+  /** 0: do not trust the development firmware signing key (a production device). */
+  MODULE_FIRMWARE_DEV_KEY: z.enum(['0', '1']).default('1'),
+  /** A folder of Ed25519 public keys (PEM) whose signatures the firmware update trusts. */
+  MODULE_FIRMWARE_KEYS: z.string().optional(),
 });
 
 export interface ModuleConfig {
@@ -37,6 +45,10 @@ export interface ModuleConfig {
   logFile?: { path: string; maxBytes: number; keep: number };
   /** Overrides the data loggers' interval (seconds), for tests. */
   dataLogIntervalSeconds?: number;
+  sshPort: number;
+  sshAuthorizedKeys?: string;
+  firmwareDevKey: boolean;
+  firmwareKeysDir?: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -57,5 +69,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     logLevel: e.MODULE_LOG_LEVEL,
     logFile: e.MODULE_LOG_FILE ? { path: resolve(e.MODULE_LOG_FILE), maxBytes: e.MODULE_LOG_FILE_MAX_BYTES, keep: e.MODULE_LOG_FILES_KEPT } : undefined,
     dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
+    sshPort: e.MODULE_SSH_PORT,
+    sshAuthorizedKeys: e.MODULE_SSH_AUTHORIZED_KEYS ? resolve(e.MODULE_SSH_AUTHORIZED_KEYS) : undefined,
+    firmwareDevKey: e.MODULE_FIRMWARE_DEV_KEY === '1',
+    firmwareKeysDir: e.MODULE_FIRMWARE_KEYS ? resolve(e.MODULE_FIRMWARE_KEYS) : undefined,
   };
 }

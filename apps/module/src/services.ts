@@ -14,6 +14,8 @@ import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
 import type { UserServices } from './services/users/index.ts';
+import type { MaintenanceService } from './services/maintenance/index.ts';
+import type { ConfigBackupService } from './services/config-backup/index.ts';
 
 /**
  * The running module's services as buildApp returns them: tests, the backfill and the bench drive
@@ -46,4 +48,8 @@ export interface Services {
   sections: SectionService;
   /** Installation and inspection records: their data and PDFs. */
   records: RecordService;
+  /** Management: resets, factory reset, SSH, system log, diagnostic file. */
+  maintenance: MaintenanceService;
+  /** Config Management: backups, apply, signed export and import. */
+  configBackups: ConfigBackupService;
 }

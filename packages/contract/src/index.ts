@@ -24,3 +24,6 @@ export * from './sections/records.ts';
 export * from './records/record-view.ts';
 export * from './options/ce-test.ts';
 export * from './schemas/ce-test.ts';
+export * from './schemas/maintenance.ts';
+export * from './schemas/config-backup.ts';
+export * from './schemas/network-diagnostic.ts';

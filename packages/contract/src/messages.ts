@@ -364,3 +364,135 @@ export const ceTestTexts = {
   radioDown: (name: string) => `WiFi radio ${name} is down`,
   ran: (protocol: string, user: string, result: string) => `CE transmit test ${protocol} by ${user}: ${result}`,
 } as const;
+
+/**
+ * Settings › Management and Debug Diagnostic (002 §2.11, §2.12, §4.6, §8) to the letter; then texts
+ * the spec does not show, decided here in the catalogue's voice (see docs/decisions.md).
+ */
+export const managementTexts = {
+  sshSaved: 'SSH enabled successfully',
+  sshEnableFailed: 'SSH enabled failed',
+  sshChangeFailed: 'SSH config change failed',
+  resetFactoryFailed: 'Reset factory failed.',
+  debugSaved: 'Debug diagnostic saved',
+  systemLogCleared: 'System log cleared',
+  diagnosticDownloadFailed: 'Failed to download diagnostic file',
+  backToManagement: 'Back To Management',
+  clearSystemLog: 'Clear System Log',
+  // Decided.
+  title: 'Management',
+  debugTitle: 'Debug Diagnostic',
+  resetDemand: 'Reset Demand',
+  resetEnergy: 'Reset Energy',
+  resetAlarm: 'Reset Alarm Record',
+  moduleReboot: 'Module Reboot',
+  resetRunTime: 'Device Run Time Reset',
+  factoryReset: 'Factory Reset',
+  ssh: 'SSH',
+  debugDiagnostic: 'Debug Diagnostic',
+  downloadDiagnostic: 'Download Diagnostic File',
+  reset: 'Reset',
+  enable: 'Enable',
+  disable: 'Disable',
+  enableAll: 'Enable All',
+  disableAll: 'Disable All',
+  detail: 'Detail',
+  download: 'Download',
+  enabled: 'Enabled',
+  disabled: 'Disabled',
+  confirmReset: (what: string) => `Are you sure you want to reset ${what}? This action cannot be undone.`,
+  resetDone: (what: string) => `${what} reset successful`,
+  resetFailed: (what: string) => `Failed to reset ${what}`,
+  confirmFactoryReset:
+    'All settings and users return to their factory defaults and the module restarts. Ethernet 1 returns to its fixed default IP address and Ethernet 2 takes an address from a DHCP server. Log in again after 1 to 2 minutes.',
+  confirmSsh: (on: boolean) => (on ? 'Are you sure you want to enable SSH?' : 'Are you sure you want to disable SSH?'),
+  confirmClearSystemLog: 'Are you sure you want to clear the system log? This action cannot be undone.',
+  systemLogClearFailed: 'Failed to clear system log',
+  debugSaveFailed: 'Failed to save debug diagnostic',
+  sealed: 'Sealed',
+  factoryResetStarted: 'Module will restart with factory defaults in',
+  // The module's replies.
+  sealedReset: (what: string) => `${what} can not be reset while the meter is sealed`,
+  runTimeNeedsConfiguration: 'Device run time reset also needs edit permission on configuration',
+  diagnosticNeedsConfiguration: 'The diagnostic file also needs view permission on configuration',
+  sshStartFailed: (reason: string) => `SSH server did not start: ${reason}`,
+  diagnosticFailed: (reason: string) => `Diagnostic file could not be made: ${reason}`,
+} as const;
+
+/** What each readingName of command/resetReadings resets, in the texts above. Decided. */
+export const readingResetNames = { demand: 'demand', energy: 'energy', alarm: 'alarm record', deviceRunTime: 'device run time' } as const;
+
+/**
+ * Config Management (002 §2.15, §8.2, §8.3) to the letter; then texts the spec does not show,
+ * decided here in the catalogue's voice (see docs/decisions.md).
+ */
+export const configBackupTexts = {
+  backupDone: 'Config backup successful',
+  backupFailed: (reply: string) => `Backup failed: ${reply}`,
+  applied: 'Config applied successful',
+  applyFailed: 'Config apply failed',
+  uploadFailed: (reply: string) => `Configuration file upload failed: ${reply}`,
+  exportFailed: 'Failed to export config',
+  filesDeleted: 'Files deleted',
+  deleteFailed: 'File delete failed.',
+  // Decided.
+  title: 'Config Management',
+  backup: 'Backup',
+  description: 'Description',
+  localList: 'Local Configuration List',
+  importTitle: 'Import',
+  importButton: 'Import',
+  chooseFile: 'Configuration File',
+  detail: 'Detail',
+  apply: 'Apply',
+  download: 'Download',
+  delete: 'Delete',
+  includeUser: 'Include users and roles',
+  applyConfirm: 'The configuration replaces the current settings. Apply it?',
+  deleteConfirm: 'Are you sure you want to delete this configuration? This action cannot be undone.',
+  imported: 'Configuration file imported',
+  fileRequired: 'Please provide Configuration File',
+  wrongExtension: 'Configuration File must be a .conf.an file',
+  fileTooLarge: 'Configuration File is too large',
+  badUuid: 'uuid must be a configuration id',
+  badIncludeUser: 'includeUser must be true or false',
+  tooMany: (max: number) => `At most ${max} configurations can be saved: delete one first`,
+  notFound: 'Configuration not found',
+  damaged: 'The configuration file is damaged or has been modified',
+  otherModel: (model: string) => `The configuration file is for another model (${model})`,
+  usersOfOtherDevice: 'The user accounts of this configuration were saved by another device: apply it without users',
+  usersNeedUserConfig: 'Applying users and roles also needs edit permission on user configuration',
+} as const;
+
+/** Network Diagnostic (002 §2.14). The spec shows no texts beyond the labels: decided here. */
+export const networkDiagnosticTexts = {
+  networkStatus: 'Networking Status',
+  hostLookup: 'Host Lookup',
+  connectionTest: 'Connection Test',
+  refresh: 'Refresh',
+  lookup: 'Lookup',
+  beginTest: 'Begin Test',
+  domain: 'Domain',
+  alreadyRunning: 'A diagnostic of this session is still running: wait for it to end',
+  stopped: (seconds: number) => `Stopped after ${seconds} s`,
+} as const;
+
+/** Module Firmware (002 §2.13, §4.8–4.10, §8) to the letter, spelling included; then decided texts. */
+export const firmwareTexts = {
+  updateSuccess: 'Fireware update success, module will restart in ',
+  updateFailed: 'Firmware update failed',
+  uploadFailed: (reply: string) => `Firmware file upload failed: ${reply}`,
+  upgrading: 'Firmware is upgrading. Please stay on the current page',
+  // Decided.
+  title: 'Module Firmware',
+  manualUpdate: 'Manual Update',
+  updateLog: 'Update Log',
+  firmwareFile: 'Firmware File',
+  upload: 'Upload',
+  process: 'Process',
+  cancel: 'Cancel',
+  fileRequired: 'Please provide Firmware File',
+  wrongExtension: 'Firmware File must be a .a2up file',
+  uploaded: (name: string) => `${name} uploaded. Process it to update the module.`,
+  currentVersion: 'Module Firmware Version',
+} as const;

@@ -10,6 +10,10 @@ import { trendEndpoints } from './trends.ts';
 import { meterSettingsEndpoints } from './meter-settings.ts';
 import { userEndpoints } from './users.ts';
 import { recordEndpoints } from './records.ts';
+import { maintenanceEndpoints } from './maintenance.ts';
+import { configBackupEndpoints } from './config-backup.ts';
+import { networkDiagnosticEndpoints } from './network-diagnostic.ts';
+import { firmwareEndpoints } from './firmware.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -24,6 +28,10 @@ export const endpoints = {
   ...meterSettingsEndpoints,
   ...userEndpoints,
   ...recordEndpoints,
+  ...maintenanceEndpoints,
+  ...configBackupEndpoints,
+  ...networkDiagnosticEndpoints,
+  ...firmwareEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -2,3 +2,5 @@ export * from './constants.ts';
 export * from './logs.ts';
 export * from './trend.ts';
 export * from './meter-settings.ts';
+export * from './maintenance.ts';
+export * from './config-backup.ts';

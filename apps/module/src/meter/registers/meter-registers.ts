@@ -9,7 +9,7 @@ import { uniform } from '../noise.ts';
 import type { DemandView, RegisterSet, RelayState, SnapshotSource } from '../reading-source.ts';
 import { type DemandSettings, type DemandTrack, feedDemand, newTrack, predictDemand, resetPeaks, restartWindow } from './demand.ts';
 import { type CounterState, DEFAULT_DI_SETUP, type DiSetup, countPulses, newCounters } from './digital-io.ts';
-import { type EnergyState, type StepPowers, integrateEnergy, scaleLifetime } from './energy.ts';
+import { type EnergyState, type StepPowers, emptySet, integrateEnergy, scaleLifetime } from './energy.ts';
 import type { RegisterStore } from './register-store.ts';
 import { buildingLoading, sampleSlots } from './sampling.ts';
 import { DEFAULT_TOU_SCHEDULE, type TouSchedule, monthKey, startOfLocalMonth } from './tou-schedule.ts';
@@ -226,6 +226,18 @@ export class MeterRegisters {
   configureDemand(settings: { method: DemandMethod; subInterval: number; window: number }): void {
     this.demand.settings = { ...settings };
     for (const t of Object.values(this.demand.tracks)) restartWindow(t);
+    this.save();
+  }
+
+  /** Management › Reset Demand: every maximum demand starts again from now; the windows run on. */
+  resetDemandPeaks(): void {
+    for (const t of Object.values(this.demand.tracks)) resetPeaks(t);
+    this.save();
+  }
+
+  /** Management › Reset Energy: every energy register and TOU bucket of every set reads zero and counts up again. */
+  resetEnergy(): void {
+    for (const slot of Object.keys(this.energy.sets)) this.energy.sets[slot] = emptySet();
     this.save();
   }
 

@@ -44,6 +44,8 @@ export interface DeviceState {
   diNames: string[];
 }
 
+const KV_RUN_TIME_RESET = 'device.runTimeResetAt';
+
 /** System modes: 0 normal, 2 emergency (000 §4). */
 export const SYSTEM_MODE_NORMAL = 0;
 
@@ -134,9 +136,19 @@ export class DeviceService {
       currentTime: Math.floor(this.ctx.now() / 1000),
       deviceDescription: s.deviceDescription,
       meterModel: id.meterModel,
-      runTime: Math.floor((this.ctx.now() - this.bootTime) / 1000),
+      runTime: Math.floor((this.ctx.now() - this.runTimeSince()) / 1000),
       timeZone: s.timeZone,
     };
+  }
+
+  /** The device run time counts from the start, or from its last reset (Management) when that came later. */
+  private runTimeSince(): number {
+    return Math.max(this.bootTime, this.ctx.kv.get<number>(KV_RUN_TIME_RESET) ?? 0);
+  }
+
+  /** Management › Device Run Time Reset: the run time reads zero and counts up again. */
+  resetRunTime(): void {
+    this.ctx.kv.set(KV_RUN_TIME_RESET, this.ctx.now());
   }
 
   deviceInfo(): DeviceInfo {

@@ -79,11 +79,17 @@ export class SectionService {
     return { data: withoutSecrets(doc, secretPaths(section)), revision: this.revisionOf(doc) };
   }
 
-  /**
-   * Saves a whole section from a raw body. `ifRevision` (from If-Match) must name the current
-   * revision when given; without it the save is accepted as before (clients of the plain API).
-   */
-  save(section: AnySection, rawBody: unknown, user: string, ifRevision?: readonly string[]): SectionSaved {
+  /** The whole stored document, secrets included: for the configuration backups, never for a reply. */
+  document(section: AnySection): SectionDoc {
+    return structuredClone(this.backend(section).read());
+  }
+
+  /** Runs every check of a save (rules, seal, backend refusals) without writing: throws what the save would. */
+  check(section: AnySection, rawBody: unknown): void {
+    this.prepare(section, rawBody);
+  }
+
+  private prepare(section: AnySection, rawBody: unknown, ifRevision?: readonly string[]) {
     const backend = this.backend(section);
     const ctx = this.contextOf(section);
     const schema = sectionBody(section, ctx);
@@ -108,6 +114,15 @@ export class SectionService {
 
     const changes = changeList(schemaFields(schema), before, next);
     const changed = changes.length > 0 || !sameValue(next, before);
+    return { backend, next, before, changes, changed };
+  }
+
+  /**
+   * Saves a whole section from a raw body. `ifRevision` (from If-Match) must name the current
+   * revision when given; without it the save is accepted as before (clients of the plain API).
+   */
+  save(section: AnySection, rawBody: unknown, user: string, ifRevision?: readonly string[]): SectionSaved {
+    const { backend, next, before, changes, changed } = this.prepare(section, rawBody, ifRevision);
     const undo: Array<() => void> = [];
     try {
       this.d.ctx.db.transaction(() => {

@@ -1,0 +1,216 @@
+/**
+ * Settings › Config Management (002 §2.15, §5.10, §7.8, §8): backup with a description, the local
+ * configuration list (Detail, Apply with or without users, Download, Delete), import of a
+ * .conf.an file. At most 10 configurations: the module refuses the 11th with its reason.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { CONFIG_DESCRIPTION_MAX, CONFIG_FILE_EXTENSION, MAX_CONFIG_BACKUPS, configBackupTexts as t, endpoints, shellTexts, type ConfigBackupEntry } from '@meter/contract';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { openRebootModal } from '../../components/reboot-modal.ts';
+import { showAlert } from '../../lib/alerts.ts';
+import { ApiError, callEndpoint, download } from '../../lib/api.ts';
+import { confirmAction } from '../../lib/confirm-action.ts';
+import { formatDeviceTime } from '../../lib/device-time.ts';
+import { useHomePageInfo } from '../../lib/device.ts';
+import { openModal } from '../../lib/modal.ts';
+import { useCanWriteHere } from '../../lib/permissions.ts';
+import { endpointQuery } from '../../lib/query.ts';
+
+const reply = (e: unknown) => (e instanceof ApiError && e.value ? e.value : e instanceof Error ? e.message : String(e));
+const aborted = (e: unknown) => e instanceof ApiError && e.aborted;
+
+export default function ConfigManagement() {
+  const client = useQueryClient();
+  const canWrite = useCanWriteHere();
+  const zone = useHomePageInfo().data?.timeZone ?? 'UTC';
+  const entries = useQuery(endpointQuery('configLocalInfo'));
+  const [description, setDescription] = useState('');
+  const [descriptionError, setDescriptionError] = useState<string>();
+  const [includeUser, setIncludeUser] = useState(false);
+  const [file, setFile] = useState<File>();
+  const [fileError, setFileError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: ['configLocalInfo'] });
+
+  const backup = async () => {
+    if (description.trim() === '') return setDescriptionError(`Please provide ${t.description}`);
+    if (description.length > CONFIG_DESCRIPTION_MAX) return setDescriptionError(`${t.description} cannot exceed ${CONFIG_DESCRIPTION_MAX} characters`);
+    setDescriptionError(undefined);
+    setBusy(true);
+    try {
+      await callEndpoint(endpoints.configBackup, { body: { description }, suppress: true });
+      showAlert({ type: 'success', message: t.backupDone });
+      setDescription('');
+      await refresh();
+    } catch (e) {
+      if (!aborted(e)) showAlert({ type: 'danger', message: t.backupFailed(reply(e)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const importFile = async () => {
+    if (!file) return setFileError(t.fileRequired);
+    if (!file.name.toLowerCase().endsWith(CONFIG_FILE_EXTENSION)) return setFileError(t.wrongExtension);
+    setFileError(undefined);
+    setBusy(true);
+    try {
+      await callEndpoint(endpoints.configImport, { body: { fileName: file.name, content: await file.text() }, suppress: true });
+      showAlert({ type: 'success', message: t.imported });
+      await refresh();
+    } catch (e) {
+      if (!aborted(e)) showAlert({ type: 'danger', message: t.uploadFailed(reply(e)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const detail = (e: ConfigBackupEntry) =>
+    openModal({
+      title: t.detail,
+      body: e.description,
+      detail: [
+        `File Name: ${e.fileName}`,
+        `Model: ${e.modelName}`,
+        `Serial Number: ${e.serialNumber}`,
+        `Firmware Version: ${e.firmwareVerion}`,
+        `Time: ${formatDeviceTime(e.timestamp, zone)}`,
+      ],
+      buttons: [{ text: shellTexts.ok, type: 'primary', dismiss: true }],
+    });
+
+  const apply = (e: ConfigBackupEntry) =>
+    confirmAction({
+      title: shellTexts.confirmation,
+      body: t.applyConfirm,
+      detail: [e.description, ...(includeUser ? [t.includeUser] : [])],
+      run: async () => {
+        try {
+          await callEndpoint(endpoints.configApply, { body: { uuid: e.uuid, includeUser }, suppress: true });
+          return true;
+        } catch (err) {
+          if (!aborted(err)) showAlert({ type: 'danger', message: t.applyFailed });
+          return false;
+        }
+      },
+      onSuccess: () => {
+        showAlert({ type: 'success', message: t.applied });
+        openRebootModal();
+      },
+    });
+
+  const exportEntry = async (e: ConfigBackupEntry) => {
+    try {
+      const { value } = await callEndpoint(endpoints.configExport, { body: { uuid: e.uuid }, suppress: true });
+      await download(endpoints.configFile.path, { params: { fileName: value.split('/').pop() ?? '' }, failureMessage: t.exportFailed });
+    } catch (err) {
+      if (!aborted(err)) showAlert({ type: 'danger', message: t.exportFailed });
+    }
+  };
+
+  const remove = (e: ConfigBackupEntry) =>
+    confirmAction({
+      title: shellTexts.confirmation,
+      body: t.deleteConfirm,
+      detail: [e.description],
+      run: async () => {
+        try {
+          await callEndpoint(endpoints.configDelete, { body: { uuid: e.uuid }, suppress: true });
+          return true;
+        } catch (err) {
+          if (!aborted(err)) showAlert({ type: 'danger', message: t.deleteFailed });
+          return false;
+        }
+      },
+      onSuccess: () => {
+        showAlert({ type: 'success', message: t.filesDeleted });
+        void refresh();
+      },
+    });
+
+  const columns: readonly Column<ConfigBackupEntry>[] = [
+    { key: 'description', header: t.description, rowHeader: true, cell: (e) => e.description },
+    { key: 'time', header: 'Time', cell: (e) => formatDeviceTime(e.timestamp, zone) },
+    { key: 'file', header: 'File Name', cell: (e) => e.fileName },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (e) => (
+        <div className="d-flex flex-wrap gap-1">
+          <Button size="sm" variant="outline-secondary" aria-label={`${t.detail} ${e.description}`} onClick={() => detail(e)}>
+            {t.detail}
+          </Button>
+          {canWrite && (
+            <Button size="sm" variant="outline-primary" aria-label={`${t.apply} ${e.description}`} onClick={() => apply(e)}>
+              {t.apply}
+            </Button>
+          )}
+          <Button size="sm" variant="outline-primary" aria-label={`${t.download} ${e.description}`} onClick={() => void exportEntry(e)}>
+            {t.download}
+          </Button>
+          {canWrite && (
+            <Button size="sm" variant="outline-danger" aria-label={`${t.delete} ${e.description}`} onClick={() => remove(e)}>
+              {t.delete}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section>
+      <h1 className="h4">{t.title}</h1>
+      {canWrite && (
+        <Form
+          className="mb-4"
+          aria-label={t.backup}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void backup();
+          }}
+        >
+          <h2 className="h5">{t.backup}</h2>
+          <Form.Group className="mb-2" controlId="config-description" style={{ maxWidth: 480 }}>
+            <Form.Label>{t.description}</Form.Label>
+            <Form.Control value={description} isInvalid={!!descriptionError} onChange={(e) => setDescription(e.target.value)} />
+            <Form.Control.Feedback type="invalid">{descriptionError}</Form.Control.Feedback>
+          </Form.Group>
+          <Button type="submit" disabled={busy}>
+            {t.backup}
+          </Button>
+        </Form>
+      )}
+      <h2 className="h5">{t.localList}</h2>
+      <p className="text-body-secondary small mb-2">
+        {entries.data?.length ?? 0} / {MAX_CONFIG_BACKUPS}
+      </p>
+      {canWrite && <Form.Check className="mb-2" id="config-include-user" label={t.includeUser} checked={includeUser} onChange={(e) => setIncludeUser(e.target.checked)} />}
+      <DataTable label={t.localList} columns={columns} rows={entries.data} rowKey={(e) => e.uuid} loading={entries.isPending} />
+      {canWrite && (
+        <Form
+          aria-label={t.importTitle}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void importFile();
+          }}
+        >
+          <h2 className="h5">{t.importTitle}</h2>
+          <Form.Group className="mb-2" controlId="config-file" style={{ maxWidth: 480 }}>
+            <Form.Label>{t.chooseFile}</Form.Label>
+            <Form.Control type="file" accept={CONFIG_FILE_EXTENSION} isInvalid={!!fileError} onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0])} />
+            <Form.Control.Feedback type="invalid">{fileError}</Form.Control.Feedback>
+          </Form.Group>
+          <Button type="submit" disabled={busy}>
+            {t.importButton}
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}

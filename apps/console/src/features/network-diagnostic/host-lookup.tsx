@@ -1,0 +1,61 @@
+/**
+ * Settings › Network Diagnostic › Host Lookup (002 §2.14, §5.10): a domain or IP and the
+ * nslookup, ping and traceroute checkboxes, Lookup, and the tools' output as it comes.
+ */
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { endpoints, hostLookupCommand, networkDiagnosticTexts as t, type HostLookupCommand } from '@meter/contract';
+import { callEndpoint } from '../../lib/api.ts';
+import { useCanWriteHere } from '../../lib/permissions.ts';
+import { useDiagnose } from './use-diagnose.ts';
+
+const OPTIONS = ['nslookup', 'ping', 'traceroute'] as const;
+
+export default function HostLookup() {
+  const canWrite = useCanWriteHere();
+  const [command, setCommand] = useState<HostLookupCommand>({ domain: '', nslookup: true, ping: false, traceroute: false });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { data, running, start } = useDiagnose('hostLookupOutput');
+
+  const lookup = () => {
+    const parsed = hostLookupCommand.safeParse(command);
+    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    setErrors({});
+    void start(() => callEndpoint(endpoints.hostLookupCmd, { body: { command: parsed.data }, suppress: true }));
+  };
+
+  return (
+    <section>
+      <h1 className="h4">{t.hostLookup}</h1>
+      <Form
+        noValidate
+        aria-label={t.hostLookup}
+        onSubmit={(e) => {
+          e.preventDefault();
+          lookup();
+        }}
+      >
+        <Form.Group className="mb-2" controlId="lookup-domain" style={{ maxWidth: 480 }}>
+          <Form.Label>{t.domain}</Form.Label>
+          <Form.Control value={command.domain} isInvalid={!!errors.domain} disabled={!canWrite} onChange={(e) => setCommand({ ...command, domain: e.target.value })} />
+          <Form.Control.Feedback type="invalid">{errors.domain}</Form.Control.Feedback>
+        </Form.Group>
+        <div className="d-flex flex-wrap gap-3 mb-1">
+          {OPTIONS.map((o) => (
+            <Form.Check key={o} id={`lookup-${o}`} label={o} checked={command[o]} disabled={!canWrite} onChange={(e) => setCommand({ ...command, [o]: e.target.checked })} />
+          ))}
+        </div>
+        {errors.nslookup && <div className="text-danger small mb-2">{errors.nslookup}</div>}
+        {canWrite && (
+          <Button type="submit" className="mt-2" disabled={running}>
+            {t.lookup}
+          </Button>
+        )}
+      </Form>
+      <pre className="mt-3 p-2 bg-body-tertiary border small" style={{ whiteSpace: 'pre-wrap', minHeight: '8rem' }} aria-label="Output" aria-busy={running}>
+        {data?.output}
+      </pre>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Settings › Network Diagnostic › Networking Status (002 §2.14): Ethernet, routing table, DNS,
+ * network statistics and the Wi-Fi link when wlan0 exists, read again with Refresh.
+ */
+import { useEffect, useRef } from 'react';
+import Button from 'react-bootstrap/Button';
+import { endpoints, networkDiagnosticTexts as t } from '@meter/contract';
+import { callEndpoint } from '../../lib/api.ts';
+import { useDiagnose } from './use-diagnose.ts';
+
+export default function NetworkStatus() {
+  const { data, running, start } = useDiagnose('networkStatusOutput');
+  const refresh = () => void start(() => callEndpoint(endpoints.networkStatusCmd, { body: { command: 'refresh' }, suppress: true }));
+  const first = useRef(true);
+  useEffect(() => {
+    // The page shows the status on arrival, as if Refresh had been pressed.
+    if (first.current) refresh();
+    first.current = false;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <section>
+      <h1 className="h4">{t.networkStatus}</h1>
+      <Button onClick={refresh} disabled={running}>
+        {t.refresh}
+      </Button>
+      <pre className="mt-3 p-2 bg-body-tertiary border small" style={{ whiteSpace: 'pre-wrap', minHeight: '8rem' }} aria-label="Output" aria-busy={running}>
+        {data?.output}
+      </pre>
+    </section>
+  );
+}

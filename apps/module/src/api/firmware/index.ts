@@ -1,0 +1,23 @@
+/** Module firmware (002 §7.6): upload (raw body), process, log. */
+import { endpoints, serverMessages } from '@meter/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { badRequest } from '../../errors.ts';
+import { MAX_PACKAGE_BYTES, type FirmwareService } from '../../services/firmware/index.ts';
+import { handle } from '../registry.ts';
+
+export interface FirmwareApiOptions {
+  firmware: FirmwareService;
+}
+
+export const firmwareApi: FastifyPluginAsync<FirmwareApiOptions> = async (app, { firmware }) => {
+  // Only in this plugin: a package is binary and larger than the module's JSON limit.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_PACKAGE_BYTES }, (_req, body, done) => done(null, body));
+  const ok = { value: serverMessages.success };
+  handle(app, endpoints.uploadFirmware, ({ request, principal }) => {
+    if (!Buffer.isBuffer(request.body)) throw badRequest('The firmware file must be sent as application/octet-stream');
+    firmware.upload(request.body, principal.userName);
+    return ok;
+  });
+  handle(app, endpoints.fwUpdate, ({ principal }) => (firmware.update(principal.userName), ok));
+  handle(app, endpoints.fwUpdateInfo, () => firmware.info());
+};

@@ -1,0 +1,129 @@
+/**
+ * Module firmware update (002 §2.13, §4.8, §4.9, §7.6): the uploaded .a2up is checked (signature
+ * against the keys the module trusts, product, version, every part's hash) while the update log
+ * is written line by line; only a package that passes everything is applied. Applying marks the
+ * new version in SQLite and reboots; the next start makes it the running version. A failure
+ * leaves everything as it was.
+ */
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ModuleContext } from '../../context.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import type { DeviceIdentity } from '../device/device-service.ts';
+import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { DEV_PUBLIC_KEY } from './dev-key.ts';
+import { PackageError, VERSION_RE, compareVersions, readPackage } from './package-format.ts';
+
+/** Decided: the oldest module firmware this hardware may run. */
+export const MIN_MODULE_FIRMWARE = '3.0.0';
+export const FIRMWARE_SUCCESS = 'firmware update success';
+export const END_OF_FILE = 'END OF FILE';
+/** A firmware package is at most this large (the module's flash holds two images). */
+export const MAX_PACKAGE_BYTES = 64 * 1024 * 1024;
+const KV_PENDING = 'firmware.pendingVersion';
+
+export interface FirmwareDeps {
+  ctx: ModuleContext;
+  events: ModuleEventLog;
+  identity: () => DeviceIdentity;
+  /** Lines of the update log also go to the system log (App Supervisor). */
+  log: (message: string) => void;
+  /** How long after a success the module reboots (the console counts 10 s down meanwhile). */
+  rebootDelayMs?: number;
+}
+
+/** At start, before anything reads the identity: a version applied before the reboot becomes the running one. */
+export function applyPendingFirmware(ctx: Pick<ModuleContext, 'kv' | 'db'>): string | undefined {
+  const version = ctx.kv.get<string>(KV_PENDING);
+  if (!version) return undefined;
+  ctx.db.transaction(() => {
+    const identity = ctx.kv.get<DeviceIdentity>('device.identity');
+    if (identity) ctx.kv.set('device.identity', { ...identity, moduleFirmwareVersion: version });
+    ctx.db.prepare('DELETE FROM kv WHERE key = ?').run(KV_PENDING);
+  })();
+  return version;
+}
+
+export class FirmwareService {
+  private readonly dir: string;
+  private output = '';
+  private running = false;
+
+  constructor(private readonly d: FirmwareDeps) {
+    this.dir = join(d.ctx.config.dataDir, 'firmware');
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+  }
+
+  private get uploaded(): string {
+    return join(this.dir, 'upload.a2up');
+  }
+
+  trustedKeys(): KeyObject[] {
+    const keys: KeyObject[] = [];
+    if (this.d.ctx.config.firmwareDevKey) keys.push(createPublicKey(DEV_PUBLIC_KEY));
+    const dir = this.d.ctx.config.firmwareKeysDir;
+    if (dir && existsSync(dir)) for (const f of readdirSync(dir).filter((n) => n.endsWith('.pem'))) keys.push(createPublicKey(readFileSync(join(dir, f))));
+    return keys;
+  }
+
+  upload(file: Buffer, user: string): void {
+    if (this.running) throw conflict('A firmware update is running');
+    if (file.length === 0) throw badRequest('Please provide the firmware file');
+    writeFileSync(`${this.uploaded}.part`, file, { mode: 0o600 });
+    renameSync(`${this.uploaded}.part`, this.uploaded);
+    this.output = '';
+    this.d.events.write('Info', `Module firmware file uploaded by ${user} (${file.length} bytes)`);
+  }
+
+  info(): { output: string } {
+    return { output: this.output };
+  }
+
+  private line(s: string): void {
+    this.output += `${s}\n`;
+    this.d.log(s);
+  }
+
+  /** Starts processing the uploaded package; the log tells the rest. */
+  update(user: string): void {
+    if (this.running) throw conflict('A firmware update is running');
+    if (!existsSync(this.uploaded)) throw badRequest('No firmware file uploaded');
+    this.running = true;
+    this.output = '';
+    // Off the request: the reply leaves at once and the console polls the log.
+    setImmediate(() => this.process(user));
+  }
+
+  private process(user: string): void {
+    const id = this.d.identity();
+    try {
+      this.line(`Module firmware update started by ${user}`);
+      this.line(`Running version ${id.moduleFirmwareVersion}`);
+      this.line('Checking package signature');
+      const { manifest, parts } = readPackage(readFileSync(this.uploaded), this.trustedKeys());
+      this.line(`Signature verified: ${manifest.product} ${manifest.version}, ${parts.size} part(s)`);
+      if (manifest.product !== id.moduleModel) throw new PackageError(`package is for ${manifest.product}, this module is ${id.moduleModel}`);
+      if (!VERSION_RE.test(manifest.version)) throw new PackageError(`version ${manifest.version} is not a version number`);
+      if (compareVersions(manifest.version, MIN_MODULE_FIRMWARE) < 0) throw new PackageError(`version ${manifest.version} is below the minimum ${MIN_MODULE_FIRMWARE}`);
+      this.line('Installing');
+      const staged = join(this.dir, 'staged');
+      rmSync(staged, { recursive: true, force: true });
+      mkdirSync(staged, { recursive: true });
+      for (const [name, data] of parts) writeFileSync(join(staged, name.replace(/[^A-Za-z0-9._-]/g, '_')), data);
+      this.d.ctx.kv.set(KV_PENDING, manifest.version);
+      this.d.events.write('Info', `Module firmware ${manifest.version} installed by ${user}; the module restarts`);
+      this.line(FIRMWARE_SUCCESS);
+      this.line(END_OF_FILE);
+      setTimeout(() => this.d.ctx.requestReboot(), this.d.rebootDelayMs ?? 2000);
+    } catch (e) {
+      const reason = e instanceof PackageError ? e.message : 'internal error';
+      this.d.events.write('Error', `Module firmware update by ${user} refused: ${reason}`);
+      this.line(`Firmware update failed: ${reason}`);
+      this.line(END_OF_FILE);
+    } finally {
+      rmSync(this.uploaded, { force: true });
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Factory reset (002 §2.11, §9.1). The command only marks the reset pending and reboots; the next
+ * start applies it before any service reads its settings, in one SQLite transaction. So a power cut
+ * (or kill -9) anywhere leaves either the old state with the mark (applied at the next start) or the
+ * reset state, never half of it.
+ *
+ * What a module keeps (docs/decisions.md, maintenance): its identity (serial number, MAC addresses,
+ * certificate, SSH host key, the key that seals its exported configuration secrets), the saved
+ * configuration backups, the meter's own state (registers, meter settings and password, seal
+ * and verification flags, meter event log, alarm log: they live in the meter, which a module reset
+ * does not touch), the module event log (the audit trail says who reset it), the data loggers'
+ * files and the trend history. Everything else (users, roles, every module setting) goes back to
+ * its first-start state, and the first start runs again: the admin password from
+ * MODULE_ADMIN_PASSWORD, else a new random one.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db, KeyValueStore } from '../../store/db.ts';
+
+const KV_PENDING = 'maintenance.factoryResetPending';
+/** kv keys a factory reset keeps: the identity and the meter's state. */
+const KEPT_KEYS = ['device.identity', 'device.state', 'device.runTimeResetAt', 'config.deviceKey'];
+const KEPT_PREFIXES = ['meterSettings.', 'meterEvents.', 'datalog.state'];
+/** The module's own settings inside device.state that go back to their defaults. */
+const MODULE_STATE_DEFAULTS = { systemMode: 0, timeZone: 'America/New_York' };
+
+export function markFactoryReset(kv: KeyValueStore): void {
+  kv.set(KV_PENDING, true);
+}
+
+/** Applies a pending factory reset; true when one was applied. Runs before the services are built. */
+export function applyPendingFactoryReset(db: Db, kv: KeyValueStore, dataDir: string, initialPasswordFile: string, nowMs: number): boolean {
+  if (!kv.get<boolean>(KV_PENDING)) return false;
+  db.transaction(() => {
+    const keys = db.prepare<[], { key: string }>('SELECT key FROM kv').all();
+    const drop = db.prepare('DELETE FROM kv WHERE key = ?');
+    for (const { key } of keys) {
+      if (KEPT_KEYS.includes(key) || KEPT_PREFIXES.some((p) => key.startsWith(p))) continue;
+      drop.run(key);
+    }
+    const state = kv.get<Record<string, unknown>>('device.state');
+    if (state) kv.set('device.state', { ...state, ...MODULE_STATE_DEFAULTS });
+    db.exec('DELETE FROM password_history; DELETE FROM users; DELETE FROM roles;');
+    db.prepare('INSERT INTO module_event_log (timestamp, level, message) VALUES (?, ?, ?)').run(
+      Math.floor(nowMs / 1000),
+      'Critical',
+      'Factory reset applied: settings and users restored to their defaults',
+    );
+  })();
+  // A stale first-start password would mislead: the first start writes a new one when it makes one.
+  rmSync(join(dataDir, initialPasswordFile), { force: true });
+  return true;
+}

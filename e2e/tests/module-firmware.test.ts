@@ -1,0 +1,80 @@
+/**
+ * Settings › Module Firmware, Manual Update (002 §4.8, §4.9) in Chromium: a package signed with the
+ * development key (npm run firmware:pack), the live log, the countdown, Login flagged as reboot,
+ * and the new version once the module is back; a tampered package ends in 'Firmware update failed'.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { ADMIN_PASSWORD, alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PATH = '/setting/module_firmware';
+
+describe('module firmware', () => {
+  let server: ModuleServer;
+  let browser: Browser;
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-fw-'));
+  const good = join(dir, 'module-3.5.0.a2up');
+  const bad = join(dir, 'tampered.a2up');
+  before(async () => {
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/module/src/firmware-pack.ts', '--version', '3.5.0', '--out', good], { cwd: ROOT });
+    const bytes = readFileSync(good);
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 3) ^ 0xff, bytes.length - 3);
+    writeFileSync(bad, bytes);
+    ({ server } = await startModuleWithUsers({ MODULE_REBOOT_SECONDS: '1' }));
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a tampered package: the log says why, "Firmware update failed", nothing changes', async () => {
+    const page = await openAs(browser, server, PATH, 'boss');
+    await page.getByText('3.4.0', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Please provide Firmware File').waitFor();
+    await page.getByLabel('Firmware File').setInputFiles(bad);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Process' }).click();
+    await alertWith(page, 'Firmware update failed').waitFor();
+    await page
+      .getByLabel('Update Log')
+      .getByText(/Firmware update failed: part rootfs\.img damaged/)
+      .waitFor();
+    await page.context().close();
+  });
+
+  test('a signed package: live log, the countdown, Login flagged as reboot, then the new version', async () => {
+    const page = await openAs(browser, server, PATH, 'boss');
+    await page.getByLabel('Firmware File').setInputFiles(good);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await alertWith(page, 'module-3.5.0.a2up uploaded').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByLabel('Firmware File').setInputFiles(good);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Process' }).click();
+    await page
+      .getByLabel('Update Log')
+      .getByText(/Signature verified: AXM-WEB2 3\.5\.0/)
+      .waitFor();
+    await page
+      .getByLabel('Update Log')
+      .getByText(/END OF FILE/)
+      .waitFor();
+    await alertWith(page, 'Fireware update success, module will restart in').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('firmwareUpdated')), 'true');
+    await page.waitForURL(/\/login\?reboot=/, { timeout: 20_000 });
+    await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor({ state: 'hidden', timeout: 40_000 });
+    const token = await server.login('admin', ADMIN_PASSWORD);
+    assert.equal((await server.api('GET', '/settings/deviceInfo', undefined, token)).body.data.moduleFirmwareVersion, '3.5.0');
+    await page.context().close();
+  });
+});

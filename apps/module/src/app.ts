@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import { API_PREFIX, dataPostSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,6 +10,7 @@ import { authApi } from './api/auth/index.ts';
 import { deviceApi } from './api/device/index.ts';
 import { logsApi } from './api/logs/index.ts';
 import { meterSettingsApi } from './api/meter-settings/index.ts';
+import { postingApi } from './api/posting/index.ts';
 import { meteringApi } from './api/metering/index.ts';
 import { readingsApi } from './api/readings/index.ts';
 import { sectionsApi } from './api/sections/index.ts';
@@ -35,6 +36,9 @@ import { SectionService } from './services/sections/section-service.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
+import { dataPostBackend } from './services/posting/data-post-backend.ts';
+import { PostChannels } from './services/posting/post-channels.ts';
+import { PostFiles } from './services/posting/post-files.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
 import { ModuleLogController } from './request-log.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
@@ -90,7 +94,31 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() } });
   for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, backend);
   sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
-  const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
+  const postChannels = new PostChannels({
+    dataDir: config.dataDir,
+    kv: ctx.kv,
+    events,
+    now: ctx.now,
+    mac: () => device.identity().moduleEth0MacAddress,
+    serial: () => device.identity().meterSerialNumber,
+    timeoutMs: config.postTimeoutSeconds * 1000,
+    retryMs: config.postRetrySeconds * 1000,
+  });
+  sections.register(
+    dataPostSection,
+    dataPostBackend(ctx.kv, () => {
+      for (const n of postChannels.queues.keys()) postChannels.wake(n);
+    }),
+  );
+  const postFiles = new PostFiles({ dataDir: config.dataDir, channels: postChannels, fileSeconds: config.dataLogFileSeconds });
+  const dataLogs = new DataLogs(config.dataDir, {
+    kv: ctx.kv,
+    meter,
+    zone: () => device.state().timeZone,
+    intervalSeconds: config.dataLogIntervalSeconds,
+    onRow: (id, cfg, at, zone, header, line) => id !== 'ac' && postFiles.row(id, cfg, at, zone, header, line),
+    onTick: (id, cfg, now, zone) => id !== 'ac' && postFiles.tick(id, cfg, now, zone),
+  });
   dataLogs.subscribe(ticker);
   // Subscribed after the registers, so each tick reads them already advanced to that second.
   const trends = new TrendService({
@@ -103,7 +131,24 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     now: ctx.now,
   });
   trends.subscribe(ticker);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections };
+  const services: Services = {
+    ctx,
+    events,
+    users,
+    sessions,
+    device,
+    meter,
+    certificate,
+    ticker,
+    registers,
+    meterEvents,
+    alarms,
+    dataLogs,
+    trends,
+    meterSettings,
+    sections,
+    postChannels,
+  };
 
   const app = Fastify({
     logger:
@@ -168,6 +213,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(trendsApi, { trends, events });
   await app.register(meterSettingsApi, { meterSettings });
   await app.register(sectionsApi, { sections });
+  await app.register(postingApi, { postChannels });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -182,8 +228,10 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return reply.type('text/html').sendFile('index.html');
   });
 
+  app.addHook('onReady', async () => postChannels.start());
   app.addHook('onClose', async () => {
     ticker.stop();
+    await postChannels.stop();
     sessions.endAll();
     registers.close();
     await trends.close();

@@ -14,6 +14,12 @@ const env = z.object({
   MODULE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Tests only: every enabled data logger writes a row this often instead of its configured interval. */
   MODULE_DATALOG_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  /** Tests only: every data log closes its post file this often instead of its log file length. */
+  MODULE_DATALOG_FILE_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  /** First wait after a failed post (doubles per failure, up to 5 minutes). */
+  MODULE_POST_RETRY_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
+  /** How long a post (connect, send, answer) may take. */
+  MODULE_POST_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(20),
 });
 
 export interface ModuleConfig {
@@ -27,6 +33,10 @@ export interface ModuleConfig {
   logLevel: string;
   /** Overrides the data loggers' interval (seconds), for tests. */
   dataLogIntervalSeconds?: number;
+  /** Overrides the post files' length (seconds), for tests. */
+  dataLogFileSeconds?: number;
+  postRetrySeconds: number;
+  postTimeoutSeconds: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -46,5 +56,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     consoleDir: e.MODULE_CONSOLE_DIR,
     logLevel: e.MODULE_LOG_LEVEL,
     dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
+    dataLogFileSeconds: e.MODULE_DATALOG_FILE_SECONDS,
+    postRetrySeconds: e.MODULE_POST_RETRY_SECONDS,
+    postTimeoutSeconds: e.MODULE_POST_TIMEOUT_SECONDS,
   };
 }

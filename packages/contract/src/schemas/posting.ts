@@ -133,6 +133,8 @@ export const postChannelBody = strictObject({ channel: intBetween('channel', 1, 
 export const postChannelStatusQuery = z.object({ channel: z.coerce.number().int().min(1).max(POST_CHANNEL_COUNT) });
 export const postChannelStatus = z.object({
   channel: z.number(),
+  /** The data logs (1-3) that post through it: it cannot be disabled while any does. */
+  usedBy: z.array(z.number()),
   /** Closed log files queued on disk, not yet accepted by the server. */
   waiting: z.number(),
   lastSuccess: z.object({ time: z.number(), file: z.string() }).nullable(),

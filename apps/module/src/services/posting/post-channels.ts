@@ -9,6 +9,7 @@ import { POST_CHANNEL_IDS, dataPostSection, postingTexts as t, type DataPostConf
 import { join } from 'node:path';
 import type { KeyValueStore } from '../../store/db.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { logsUsing } from './data-post-backend.ts';
 import { KV_SECTION_PREFIX } from '../sections/section-backend.ts';
 import { reasonOf, targetOf } from './post-error.ts';
 import { PostQueue, type QueuedFile } from './post-queue.ts';
@@ -172,7 +173,7 @@ export class PostChannels {
 
   status(n: number): PostChannelStatus {
     const h = this.health()[n];
-    return { channel: n, waiting: this.queue(n).list().length, lastSuccess: h?.lastSuccess ?? null, lastFailure: h?.lastFailure ?? null };
+    return { channel: n, usedBy: logsUsing(this.d.kv, n), waiting: this.queue(n).list().length, lastSuccess: h?.lastSuccess ?? null, lastFailure: h?.lastFailure ?? null };
   }
 
   private health(): Record<number, Health> {

@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, dataPostSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import { API_PREFIX, dataLogSection, dataPostSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -28,6 +28,7 @@ import { CertificateStore } from './services/certificates/certificate-store.ts';
 import { SecondTicker } from './services/clock/second-ticker.ts';
 import { DeviceService } from './services/device/device-service.ts';
 import { DataLogs } from './services/datalog/data-logs.ts';
+import { dataLogBackend } from './services/datalog/data-log-backend.ts';
 import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
@@ -109,6 +110,10 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     dataPostBackend(ctx.kv, () => {
       for (const n of postChannels.queues.keys()) postChannels.wake(n);
     }),
+  );
+  sections.register(
+    dataLogSection,
+    dataLogBackend(ctx.kv, (n) => postChannels.channel(n).enable),
   );
   const postFiles = new PostFiles({ dataDir: config.dataDir, channels: postChannels, fileSeconds: config.dataLogFileSeconds });
   const dataLogs = new DataLogs(config.dataDir, {

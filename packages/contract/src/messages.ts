@@ -333,3 +333,22 @@ export const postingTexts = {
   channelEvent: (channel: number, reason: string) => `Post Channel ${channel}: ${reason}`,
   settingsTitle: 'Post channel settings',
 } as const;
+
+/** Data log settings (002 §4.2, §5.3, §5.4, §8.2); the texts the spec leaves out are decided (docs/decisions.md). */
+export const dataLogTexts = {
+  saved: 'Data log config saved',
+  settingsTitle: 'Data log settings',
+  sftpTitle: 'SFTP settings',
+  paramRequired: 'Please provide Log Param Type Detail',
+  noFifteenSeconds: '15 seconds is not available when energy, demand or power quality parameters are logged',
+  instOnly: 'Only instantaneous values are logged with energy, demand or power quality parameters',
+  isoNotForJson: 'ISO8601 is not available for the json log file format',
+  badMask: (label: string) => `${label} holds an unknown parameter`,
+  typeUnavailable: (label: string) => `${label} are not available on this meter`,
+  badChannel: 'Post Channel must list post channels 1 to 3, each once',
+  channelDisabled: (n: number) => `Post Channel ${n} is disabled: enable it before a data log posts through it`,
+  sftpPasswordHelp:
+    '7 to 15 characters without spaces, with at least one number and one letter; add a non-alphanumeric character for a stronger password. The default is the vendor default.',
+  sftpPasswordSet: 'SFTP password changed',
+  sftpPasswordReset: 'SFTP password reset to the default',
+} as const;

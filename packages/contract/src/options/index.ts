@@ -3,3 +3,4 @@ export * from './logs.ts';
 export * from './trend.ts';
 export * from './meter-settings.ts';
 export * from './posting.ts';
+export * from './data-log.ts';

@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, dataLogSection, dataPostSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import { API_PREFIX, dataLogSection, dataPostSection, sftpSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { deviceApi } from './api/device/index.ts';
 import { logsApi } from './api/logs/index.ts';
 import { meterSettingsApi } from './api/meter-settings/index.ts';
 import { postingApi } from './api/posting/index.ts';
+import { sftpAccessApi } from './api/sftp-access/index.ts';
 import { meteringApi } from './api/metering/index.ts';
 import { readingsApi } from './api/readings/index.ts';
 import { sectionsApi } from './api/sections/index.ts';
@@ -34,12 +35,14 @@ import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
+import { kvSectionBackend } from './services/sections/section-backend.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
 import { dataPostBackend } from './services/posting/data-post-backend.ts';
 import { PostChannels } from './services/posting/post-channels.ts';
 import { PostFiles } from './services/posting/post-files.ts';
+import { SftpAccess } from './services/sftp-access/sftp-access.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
 import { ModuleLogController } from './request-log.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
@@ -125,6 +128,15 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     onTick: (id, cfg, now, zone) => id !== 'ac' && postFiles.tick(id, cfg, now, zone),
   });
   dataLogs.subscribe(ticker);
+  const sftpAccess = new SftpAccess({ dataDir: config.dataDir, kv: ctx.kv, dataLogs, events, throttle, portOverride: config.sftpPort });
+  const sftpBackend = kvSectionBackend(ctx.kv, sftpSection);
+  sections.register(sftpSection, {
+    ...sftpBackend,
+    write: (next, before, w) => {
+      sftpBackend.write(next, before, w);
+      void sftpAccess.apply();
+    },
+  });
   // Subscribed after the registers, so each tick reads them already advanced to that second.
   const trends = new TrendService({
     dataDir: config.dataDir,
@@ -153,6 +165,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     meterSettings,
     sections,
     postChannels,
+    sftpAccess,
   };
 
   const app = Fastify({
@@ -219,6 +232,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(meterSettingsApi, { meterSettings });
   await app.register(sectionsApi, { sections });
   await app.register(postingApi, { postChannels });
+  await app.register(sftpAccessApi, { sftpAccess });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -233,10 +247,14 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return reply.type('text/html').sendFile('index.html');
   });
 
-  app.addHook('onReady', async () => postChannels.start());
+  app.addHook('onReady', async () => {
+    postChannels.start();
+    await sftpAccess.apply();
+  });
   app.addHook('onClose', async () => {
     ticker.stop();
     await postChannels.stop();
+    await sftpAccess.stop();
     sessions.endAll();
     registers.close();
     await trends.close();

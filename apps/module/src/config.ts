@@ -16,6 +16,8 @@ const env = z.object({
   MODULE_DATALOG_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
   /** Tests only: every data log closes its post file this often instead of its log file length. */
   MODULE_DATALOG_FILE_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  /** The port the SFTP access server listens on, whatever its settings say (22 needs root; 0 any free port). */
+  MODULE_SFTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** First wait after a failed post (doubles per failure, up to 5 minutes). */
   MODULE_POST_RETRY_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
   /** How long a post (connect, send, answer) may take. */
@@ -35,6 +37,7 @@ export interface ModuleConfig {
   dataLogIntervalSeconds?: number;
   /** Overrides the post files' length (seconds), for tests. */
   dataLogFileSeconds?: number;
+  sftpPort?: number;
   postRetrySeconds: number;
   postTimeoutSeconds: number;
 }
@@ -57,6 +60,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     logLevel: e.MODULE_LOG_LEVEL,
     dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
     dataLogFileSeconds: e.MODULE_DATALOG_FILE_SECONDS,
+    sftpPort: e.MODULE_SFTP_PORT,
     postRetrySeconds: e.MODULE_POST_RETRY_SECONDS,
     postTimeoutSeconds: e.MODULE_POST_TIMEOUT_SECONDS,
   };

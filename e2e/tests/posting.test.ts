@@ -14,13 +14,14 @@ import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type M
 
 const PATH = '/setting/communication/post_channel/1';
 let server: ModuleServer;
+let admin: string;
 let browser: Browser;
 let peer: Server;
 let peerPort: number;
 const received: string[] = [];
 
 before(async () => {
-  ({ server } = await startModuleWithUsers());
+  ({ server, admin } = await startModuleWithUsers());
   browser = await launchBrowser();
   peer = createServer((req, res) => {
     const name = new URL(req.url!, 'http://x').searchParams.get('fileName');
@@ -94,5 +95,18 @@ test('Post Channel 1: a view-only user sees the settings read-only, without Test
   assert.equal(await page.getByRole('button', { name: t.test, exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: t.clearLogs, exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
+  await signOut(page);
+});
+
+test('Post Channel 1: while Data Log 1 posts through it, Enable is disabled and its hint names the log', async () => {
+  const logs = await server.api('GET', '/settings/communication/dataLogConfig', undefined, admin);
+  const body = { ...logs.body.data, dataLog1: { ...logs.body.data.dataLog1, postChannel: [1] } };
+  const saved = await server.api('PUT', '/settings/communication/dataLogConfig', body, admin);
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  const page = await open();
+  const enable = page.getByLabel('Enable', { exact: true });
+  await enable.waitFor();
+  assert.equal(await enable.isDisabled(), true);
+  await page.getByText(t.usedBy(t.logList([1])), { exact: true }).waitFor();
   await signOut(page);
 });

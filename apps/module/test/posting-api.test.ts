@@ -21,7 +21,8 @@ import { startSftpPeer, type SftpPeer } from './peers/sftp-peer.ts';
 const DAY = 86_400_000;
 /** Local midnights (America/New_York, EST) after T0. */
 const midnight = (n: number) => Date.parse('2026-03-02T05:00:00Z') + (n - 1) * DAY;
-const ENV = { MODULE_POST_RETRY_SECONDS: '0.2', MODULE_POST_TIMEOUT_SECONDS: '3' };
+// pyftpdlib answers a failed login after 3 s: the timeout leaves room for it.
+const ENV = { MODULE_POST_RETRY_SECONDS: '0.2', MODULE_POST_TIMEOUT_SECONDS: '8' };
 
 interface Received {
   name: string;
@@ -132,6 +133,7 @@ describe('post channels', () => {
     assert.equal((await patch('testPoster', { channel: 1 }, tokens.config)).status, 403);
     assert.equal((await patch('clearFolder', { channel: 1 }, tokens.config)).status, 403);
     assert.equal((await patch('testPoster', { channel: 5 })).status, 400);
+    assert.equal((await m.call('GET', '/api/command/postChannelStatus', { token: tokens.admin })).status, 400);
   });
 
   test('testPoster sends a real file over HTTP with basic authentication and answers in words', async () => {

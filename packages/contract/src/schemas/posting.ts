@@ -130,7 +130,8 @@ export const dataPostConfigData = dataPostConfigSchema;
 export const postChannelBody = strictObject({ channel: intBetween('channel', 1, POST_CHANNEL_COUNT) });
 
 /** GET command/postChannelStatus?channel=n: the channel's health (decided: the spec shows none). */
-export const postChannelStatusQuery = z.object({ channel: z.coerce.number().int().min(1).max(POST_CHANNEL_COUNT) });
+// Optional in the schema so a query of other keys (token, time) still parses; the module refuses a missing channel.
+export const postChannelStatusQuery = z.object({ channel: z.coerce.number().int().min(1).max(POST_CHANNEL_COUNT).optional() });
 export const postChannelStatus = z.object({
   channel: z.number(),
   /** The data logs (1-3) that post through it: it cannot be disabled while any does. */

@@ -2,6 +2,7 @@
 import { endpoints, postingTexts as t, serverMessages } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PostChannels } from '../../services/posting/post-channels.ts';
+import { badRequest } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
 export interface PostingApiOptions {
@@ -18,5 +19,8 @@ export const postingApi: FastifyPluginAsync<PostingApiOptions> = async (app, { p
       return { value: t.clearFailed };
     }
   });
-  handle(app, endpoints.postChannelStatus, ({ query }) => postChannels.status(query.channel));
+  handle(app, endpoints.postChannelStatus, ({ query }) => {
+    if (query.channel === undefined) throw badRequest(serverMessages.invalidQuery);
+    return postChannels.status(query.channel);
+  });
 };

@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, endpoints, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import { API_PREFIX, dataLogSection, dataPostSection, endpoints, sftpSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,6 +10,8 @@ import { authApi } from './api/auth/index.ts';
 import { deviceApi } from './api/device/index.ts';
 import { logsApi } from './api/logs/index.ts';
 import { meterSettingsApi } from './api/meter-settings/index.ts';
+import { postingApi } from './api/posting/index.ts';
+import { sftpAccessApi } from './api/sftp-access/index.ts';
 import { meteringApi } from './api/metering/index.ts';
 import { readingsApi } from './api/readings/index.ts';
 import { recordsApi } from './api/records/index.ts';
@@ -32,12 +34,14 @@ import { CertificateStore } from './services/certificates/certificate-store.ts';
 import { SecondTicker } from './services/clock/second-ticker.ts';
 import { DeviceService } from './services/device/device-service.ts';
 import { DataLogs } from './services/datalog/data-logs.ts';
+import { dataLogBackend } from './services/datalog/data-log-backend.ts';
 import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
 import { RecordService } from './services/records/record-service.ts';
 import { SectionService } from './services/sections/section-service.ts';
+import { kvSectionBackend } from './services/sections/section-backend.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
@@ -46,6 +50,10 @@ import { MaintenanceService, SystemLog, applyPendingFactoryReset } from './servi
 import { ConfigBackupService } from './services/config-backup/index.ts';
 import { NetworkDiagnostic } from './services/network-diagnostic/index.ts';
 import { FirmwareService, applyPendingFirmware } from './services/firmware/index.ts';
+import { dataPostBackend } from './services/posting/data-post-backend.ts';
+import { PostChannels } from './services/posting/post-channels.ts';
+import { PostFiles } from './services/posting/post-files.ts';
+import { SftpAccess } from './services/sftp-access/sftp-access.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
 import { ModuleLogController } from './request-log.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
@@ -106,8 +114,45 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() } });
   for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, backend);
   sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
-  const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
+  const postChannels = new PostChannels({
+    dataDir: config.dataDir,
+    kv: ctx.kv,
+    events,
+    now: ctx.now,
+    mac: () => device.identity().moduleEth0MacAddress,
+    serial: () => device.identity().meterSerialNumber,
+    timeoutMs: config.postTimeoutSeconds * 1000,
+    retryMs: config.postRetrySeconds * 1000,
+  });
+  sections.register(
+    dataPostSection,
+    dataPostBackend(ctx.kv, () => {
+      for (const n of postChannels.queues.keys()) postChannels.wake(n);
+    }),
+  );
+  sections.register(
+    dataLogSection,
+    dataLogBackend(ctx.kv, (n) => postChannels.channel(n).enable),
+  );
+  const postFiles = new PostFiles({ dataDir: config.dataDir, channels: postChannels, fileSeconds: config.dataLogFileSeconds });
+  const dataLogs = new DataLogs(config.dataDir, {
+    kv: ctx.kv,
+    meter,
+    zone: () => device.state().timeZone,
+    intervalSeconds: config.dataLogIntervalSeconds,
+    onRow: (id, cfg, at, zone, header, line) => id !== 'ac' && postFiles.row(id, cfg, at, zone, header, line),
+    onTick: (id, cfg, now, zone) => id !== 'ac' && postFiles.tick(id, cfg, now, zone),
+  });
   dataLogs.subscribe(ticker);
+  const sftpAccess = new SftpAccess({ dataDir: config.dataDir, kv: ctx.kv, dataLogs, events, throttle, portOverride: config.sftpPort });
+  const sftpBackend = kvSectionBackend(ctx.kv, sftpSection);
+  sections.register(sftpSection, {
+    ...sftpBackend,
+    write: (next, before, w) => {
+      sftpBackend.write(next, before, w);
+      void sftpAccess.apply();
+    },
+  });
   // Subscribed after the registers, so each tick reads them already advanced to that second.
   const trends = new TrendService({
     dataDir: config.dataDir,
@@ -165,6 +210,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     maintenance,
     configBackups,
     records,
+    postChannels,
+    sftpAccess,
   };
 
   const app = Fastify({
@@ -240,6 +287,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(firmwareApi, { firmware });
   await app.register(sectionsApi, { sections });
   await app.register(recordsApi, { records, device, meter, events, now });
+  await app.register(postingApi, { postChannels });
+  await app.register(sftpAccessApi, { sftpAccess });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -255,10 +304,16 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
 
   app.addHook('onReady', async () => maintenance.start());
+  app.addHook('onReady', async () => {
+    postChannels.start();
+    await sftpAccess.apply();
+  });
   app.addHook('onClose', async () => {
     await maintenance.close();
     diagnostic.close();
     ticker.stop();
+    await postChannels.stop();
+    await sftpAccess.stop();
     sessions.endAll();
     registers.close();
     await trends.close();

@@ -30,6 +30,14 @@ const env = z.object({
   MODULE_FIRMWARE_DEV_KEY: z.enum(['0', '1']).default('1'),
   /** A folder of Ed25519 public keys (PEM) whose signatures the firmware update trusts. */
   MODULE_FIRMWARE_KEYS: z.string().optional(),
+  /** Tests only: every data log closes its post file this often instead of its log file length. */
+  MODULE_DATALOG_FILE_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  /** The port the SFTP access server listens on, whatever its settings say (22 needs root; 0 any free port). */
+  MODULE_SFTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** First wait after a failed post (doubles per failure, up to 5 minutes). */
+  MODULE_POST_RETRY_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
+  /** How long a post (connect, send, answer) may take. */
+  MODULE_POST_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(20),
 });
 
 export interface ModuleConfig {
@@ -49,6 +57,11 @@ export interface ModuleConfig {
   sshAuthorizedKeys?: string;
   firmwareDevKey: boolean;
   firmwareKeysDir?: string;
+  /** Overrides the post files' length (seconds), for tests. */
+  dataLogFileSeconds?: number;
+  sftpPort?: number;
+  postRetrySeconds: number;
+  postTimeoutSeconds: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -73,5 +86,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     sshAuthorizedKeys: e.MODULE_SSH_AUTHORIZED_KEYS ? resolve(e.MODULE_SSH_AUTHORIZED_KEYS) : undefined,
     firmwareDevKey: e.MODULE_FIRMWARE_DEV_KEY === '1',
     firmwareKeysDir: e.MODULE_FIRMWARE_KEYS ? resolve(e.MODULE_FIRMWARE_KEYS) : undefined,
+    dataLogFileSeconds: e.MODULE_DATALOG_FILE_SECONDS,
+    sftpPort: e.MODULE_SFTP_PORT,
+    postRetrySeconds: e.MODULE_POST_RETRY_SECONDS,
+    postTimeoutSeconds: e.MODULE_POST_TIMEOUT_SECONDS,
   };
 }

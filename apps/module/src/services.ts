@@ -10,6 +10,8 @@ import type { AlarmLog } from './services/logs/alarm-log.ts';
 import type { MeterEventLog } from './services/logs/meter-event-log.ts';
 import type { MeterSettingsService } from './services/meter-settings/index.ts';
 import type { RecordService } from './services/records/record-service.ts';
+import type { PostChannels } from './services/posting/post-channels.ts';
+import type { SftpAccess } from './services/sftp-access/sftp-access.ts';
 import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
@@ -52,4 +54,8 @@ export interface Services {
   maintenance: MaintenanceService;
   /** Config Management: backups, apply, signed export and import. */
   configBackups: ConfigBackupService;
+  /** Post channels 1-3: queues on disk, senders (HTTP, FTP, SFTP), health, test and clear. */
+  postChannels: PostChannels;
+  /** Read-only SFTP access to the data log files. */
+  sftpAccess: SftpAccess;
 }

@@ -27,3 +27,5 @@ export * from './schemas/ce-test.ts';
 export * from './schemas/maintenance.ts';
 export * from './schemas/config-backup.ts';
 export * from './schemas/network-diagnostic.ts';
+export * from './schemas/posting.ts';
+export * from './schemas/data-log-settings.ts';

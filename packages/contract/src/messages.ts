@@ -496,3 +496,54 @@ export const firmwareTexts = {
   uploaded: (name: string) => `${name} uploaded. Process it to update the module.`,
   currentVersion: 'Module Firmware Version',
 } as const;
+
+/** Post channels (002 §4.2, §8.1, §8.2) and the module's answers to testPoster (decided, see docs/decisions.md). */
+export const postingTexts = {
+  saved: 'Post channel config saved',
+  cleared: 'Post channel logs cleared',
+  clearFailed: 'Post channel logs clear failed',
+  clearConfirm: 'Are you sure you want to clear post channel logs?',
+  usernameColon: 'HTTP/HTTPS Username cannot contain colon',
+  testResult: 'Test Result',
+  test: 'Test',
+  clearLogs: 'Clear Logs',
+  /** The help under Enable: the logs that post through this channel. */
+  usedBy: (logs: string) => `Used by ${logs}: it cannot be disabled while a data log uses it.`,
+  inUse: (channel: number, logs: string) => `Post Channel ${channel} is used by ${logs} and cannot be disabled`,
+  logList: (ids: readonly number[]) => ids.map((id) => `Data Log ${id}`).join(', '),
+  health: 'Channel Health',
+  lastSuccess: 'Last Success',
+  lastFailure: 'Last Failure',
+  waiting: 'Files Waiting',
+  never: 'Never',
+  // testPoster's result text: what happened, in words.
+  testOk: (target: string, file: string) => `Connected to ${target}: test file ${file} accepted`,
+  disabled: 'The channel is disabled',
+  refused: (target: string) => `Connection refused by ${target}`,
+  authFailed: (target: string) => `Connected to ${target}: authentication failed`,
+  timedOut: (target: string, seconds: number) => `No answer from ${target} within ${seconds} s: timed out`,
+  notFound: (host: string) => `Host ${host} not found`,
+  httpStatus: (target: string, status: number) => `Connected to ${target}: the server answered HTTP ${status}`,
+  failed: (target: string, reason: string) => `Sending to ${target} failed: ${reason}`,
+  channelEvent: (channel: number, reason: string) => `Post Channel ${channel}: ${reason}`,
+  settingsTitle: 'Post channel settings',
+} as const;
+
+/** Data log settings (002 §4.2, §5.3, §5.4, §8.2); the texts the spec leaves out are decided (docs/decisions.md). */
+export const dataLogTexts = {
+  saved: 'Data log config saved',
+  settingsTitle: 'Data log settings',
+  sftpTitle: 'SFTP settings',
+  paramRequired: 'Please provide Log Param Type Detail',
+  noFifteenSeconds: '15 seconds is not available when energy, demand or power quality parameters are logged',
+  instOnly: 'Only instantaneous values are logged with energy, demand or power quality parameters',
+  isoNotForJson: 'ISO8601 is not available for the json log file format',
+  badMask: (label: string) => `${label} holds an unknown parameter`,
+  typeUnavailable: (label: string) => `${label} are not available on this meter`,
+  badChannel: 'Post Channel must list post channels 1 to 3, each once',
+  channelDisabled: (n: number) => `Post Channel ${n} is disabled: enable it before a data log posts through it`,
+  sftpPasswordHelp:
+    '7 to 15 characters without spaces, with at least one number and one letter; add a non-alphanumeric character for a stronger password. The default is the vendor default.',
+  sftpPasswordSet: 'SFTP password changed',
+  sftpPasswordReset: 'SFTP password reset to the default',
+} as const;

@@ -14,6 +14,8 @@ import { maintenanceEndpoints } from './maintenance.ts';
 import { configBackupEndpoints } from './config-backup.ts';
 import { networkDiagnosticEndpoints } from './network-diagnostic.ts';
 import { firmwareEndpoints } from './firmware.ts';
+import { postingEndpoints } from './posting.ts';
+import { dataLogEndpoints } from './data-log.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -32,6 +34,8 @@ export const endpoints = {
   ...configBackupEndpoints,
   ...networkDiagnosticEndpoints,
   ...firmwareEndpoints,
+  ...postingEndpoints,
+  ...dataLogEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

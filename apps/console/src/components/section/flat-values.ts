@@ -13,11 +13,16 @@ export interface FlatMapping {
   fieldOf: (path: readonly PropertyKey[]) => string;
 }
 
-export function flatSchema(nested: z.ZodType, mapping: FlatMapping) {
+export function flatSchema(nested: z.ZodType, mapping: FlatMapping, secrets: ReadonlySet<string> = new Set()) {
   return z.looseObject({}).superRefine((flat, c) => {
     const r = nested.safeParse(mapping.toNested(flat));
     if (r.success) return;
-    for (const issue of r.error.issues) c.addIssue({ code: 'custom', message: issue.message, path: [mapping.fieldOf(issue.path)] });
+    for (const issue of r.error.issues) {
+      const field = mapping.fieldOf(issue.path);
+      // A secret left blank keeps the stored one, which only the module knows: it judges that one.
+      if (secrets.has(field) && flat[field] === '') continue;
+      c.addIssue({ code: 'custom', message: issue.message, path: [field] });
+    }
   });
 }
 

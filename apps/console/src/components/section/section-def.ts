@@ -13,6 +13,8 @@ export type Condition<C> = (values: SectionValues, ctx: C) => boolean;
 export interface FieldRule<C> {
   visibleWhen?: Condition<C>;
   disabledWhen?: Condition<C>;
+  /** A hint that follows the values or the device (which data logs use a post channel). */
+  help?: (values: SectionValues, ctx: C) => string | undefined;
 }
 
 /** A column of a rows table: `field` is the key inside each row's object. */

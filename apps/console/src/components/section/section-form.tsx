@@ -96,7 +96,9 @@ export function SectionForm<C>({ def, section }: Props<C>) {
     if (!base) return undefined;
     const rule = def.fields?.[name];
     if (rule?.visibleWhen && !rule.visibleWhen(values, ctx)) return undefined;
-    return rule?.disabledWhen?.(values, ctx) ? { ...base, disabled: true } : base;
+    const help = rule?.help?.(values, ctx);
+    const shown = help === undefined ? base : { ...base, help };
+    return rule?.disabledWhen?.(values, ctx) ? { ...shown, disabled: true } : shown;
   };
   const subset = (names: readonly string[]): SettingsFormState => ({ ...state, fields: names.map(drawn).filter((d): d is FieldDef => d !== undefined) });
 

@@ -61,7 +61,15 @@ export function useSection(name: EndpointName, invalidates: readonly EndpointNam
   const ready = context.ready && own.data !== undefined;
   const { ctx } = context;
   const fields = useMemo(() => (context.ready ? sectionFields(section, ctx) : []), [section, ctx, context.ready]);
-  const schema = useMemo(() => (context.ready ? (flatSchema(sectionBody(section, ctx), PATH_MAPPING) as FlatSchema) : undefined), [section, ctx, context.ready]);
+  const schema = useMemo(() => {
+    if (!context.ready) return undefined;
+    const secrets = new Set(
+      sectionFields(section, ctx)
+        .filter((f) => f.secret)
+        .map((f) => f.name),
+    );
+    return flatSchema(sectionBody(section, ctx), PATH_MAPPING, secrets) as FlatSchema;
+  }, [section, ctx, context.ready]);
   const data = own.data as Record<string, unknown> | undefined;
   const values = useMemo(() => (data ? keepRevision(flatten(data, nestedKeys(fields)), data) : undefined), [data, fields]);
 

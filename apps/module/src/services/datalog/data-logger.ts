@@ -30,6 +30,10 @@ export interface LoggerDeps {
   zone: () => Zone;
   /** Test hook (MODULE_DATALOG_INTERVAL_SECONDS): replaces every logger's interval. */
   intervalSeconds?: number;
+  /** Each row written, also for the logger's post file (services/posting). */
+  onRow?: (id: string, cfg: DataLoggerConfig, atMs: number, zone: Zone, header: string, line: string) => void;
+  /** Every second after the logger's own tick: the post files close their periods. */
+  onTick?: (id: string, cfg: DataLoggerConfig, nowMs: number, zone: Zone) => void;
 }
 
 function lastBytes(path: string, n: number): Buffer {
@@ -134,6 +138,12 @@ export class DataLogger {
     const fresh = !existsSync(path) || statSync(path).size === 0;
     appendFileSync(path, fresh ? header + line : line, { mode: 0o600 });
     this.saveState({ lastRowMs: at, fileName });
+    this.deps.onRow?.(this.id, cfg, at, zone, header, line);
+  }
+
+  /** The post file side of a tick; runs for a disabled logger too, so its last file is still sent. */
+  afterTick(nowMs: number): void {
+    this.deps.onTick?.(this.id, this.config(), nowMs, this.deps.zone());
   }
 
   /** The file of this period that takes these columns: the first of base, base-1, base-2 … */

@@ -27,6 +27,7 @@ export class DataLogs {
       for (const logger of this.loggers.values()) {
         try {
           logger.tick(nowMs);
+          logger.afterTick(nowMs);
         } catch (err) {
           console.error(`data logger ${logger.id} failed:`, err instanceof Error ? err.message : err);
         }

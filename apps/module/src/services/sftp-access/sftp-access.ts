@@ -1,0 +1,263 @@
+/**
+ * SFTP access to the data log files (002 §3.5, §5.4): with SFTP enabled the module runs an SFTP
+ * server (ssh2) on the configured port (MODULE_SFTP_PORT overrides it, as 22 needs root). One
+ * user, `sftp`, with the configured password (scrypt hash in the kv store; a change takes effect
+ * for new connections); every password check goes through the secret throttle. The tree is
+ * read-only: `/backup1`, `/backup2`, `/backup3`, `/backupac` with the files the Data Log reading
+ * pages list, and nothing else; every write, rename or removal is refused.
+ */
+import { DATA_LOG_IDS, sftpSection, type DataLogId, type SftpConfig } from '@meter/contract';
+import { generateKeyPairSync, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, writeFileSync, type Stats } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, posix } from 'node:path';
+import ssh2 from 'ssh2';
+import type { KeyValueStore } from '../../store/db.ts';
+import type { DataLogs } from '../datalog/data-logs.ts';
+import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { KV_SECTION_PREFIX } from '../sections/section-backend.ts';
+import type { SecretThrottle } from '../throttle/secret-throttle.ts';
+
+const { Server, utils } = ssh2;
+const { OPEN_MODE, STATUS_CODE } = utils.sftp;
+
+export const SFTP_USER = 'sftp';
+/** The vendor default (README): 8 characters with a letter, a number and a symbol. */
+export const SFTP_DEFAULT_PASSWORD = 'Acu@2026';
+const PASSWORD_KEY = 'sftp.password';
+const FOLDERS = new Map<string, DataLogId>(DATA_LOG_IDS.map((id) => [`backup${id}`, id]));
+const DIR_MODE = 0o040555;
+const FILE_MODE = 0o100444;
+
+interface StoredPassword {
+  salt: string;
+  hash: string;
+}
+
+function hashOf(password: string, salt = randomBytes(16)): StoredPassword {
+  return { salt: salt.toString('base64'), hash: scryptSync(password, salt, 32).toString('base64') };
+}
+
+export interface SftpAccessDeps {
+  dataDir: string;
+  kv: KeyValueStore;
+  dataLogs: DataLogs;
+  events: ModuleEventLog;
+  throttle: SecretThrottle;
+  /** MODULE_SFTP_PORT: the port listened on whatever the settings say (0: any free one, for tests). */
+  portOverride?: number;
+}
+
+type Node = { kind: 'root' } | { kind: 'dir'; id: DataLogId } | { kind: 'file'; id: DataLogId; path: string };
+
+export class SftpAccess {
+  private server: InstanceType<typeof Server> | undefined;
+  private listening: Promise<void> = Promise.resolve();
+
+  constructor(private readonly d: SftpAccessDeps) {}
+
+  settings(): SftpConfig {
+    return this.d.kv.getOrInit<SftpConfig>(KV_SECTION_PREFIX + sftpSection.key, () => sftpSection.defaults!() as SftpConfig);
+  }
+
+  setPassword(password: string, user: string): void {
+    this.d.kv.set(PASSWORD_KEY, hashOf(password));
+    this.d.events.write('Info', `SFTP password changed by ${user}`);
+  }
+
+  resetPassword(user: string): void {
+    this.d.kv.set(PASSWORD_KEY, hashOf(SFTP_DEFAULT_PASSWORD));
+    this.d.events.write('Info', `SFTP password reset to the default by ${user}`);
+  }
+
+  private verify(password: string): boolean {
+    const stored = this.d.kv.getOrInit<StoredPassword>(PASSWORD_KEY, () => hashOf(SFTP_DEFAULT_PASSWORD));
+    const expected = Buffer.from(stored.hash, 'base64');
+    const got = scryptSync(password, Buffer.from(stored.salt, 'base64'), expected.length);
+    return timingSafeEqual(expected, got);
+  }
+
+  /** The port listened on now, or null when SFTP is off. */
+  port(): number | null {
+    const addr = this.server?.address() as AddressInfo | null | undefined;
+    return addr ? addr.port : null;
+  }
+
+  /** Listens as the settings say (called at start and after a save). */
+  async apply(): Promise<void> {
+    await this.stop();
+    const cfg = this.settings();
+    if (!cfg.enable) return;
+    const server = new Server({ hostKeys: [this.hostKey()] }, (client, info) => this.serve(client, info.ip));
+    this.server = server;
+    const port = this.d.portOverride ?? cfg.port;
+    this.listening = new Promise<void>((resolve) => {
+      server.once('error', (err: Error) => {
+        this.d.events.write('Error', `SFTP server could not listen on port ${port}: ${err.message}`);
+        this.server = undefined;
+        resolve();
+      });
+      server.listen(port, () => resolve());
+    });
+    await this.listening;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private hostKey(): string {
+    const path = join(this.d.dataDir, 'sftp_host_rsa_key');
+    if (!existsSync(path)) {
+      const { privateKey } = generateKeyPairSync('rsa', {
+        modulusLength: 2048,
+        privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+      });
+      writeFileSync(path, privateKey, { mode: 0o600 });
+    }
+    return readFileSync(path, 'utf8');
+  }
+
+  private serve(client: ssh2.Connection, source: string): void {
+    client.on('error', () => {});
+    client.on('authentication', (ctx) => {
+      if (ctx.method !== 'password') return ctx.reject(['password']);
+      try {
+        this.d.throttle.begin(`sftp:${source}`);
+      } catch {
+        return ctx.reject(['password']);
+      }
+      if (ctx.username === SFTP_USER && this.verify(ctx.password)) {
+        this.d.throttle.succeeded(`sftp:${source}`);
+        return ctx.accept();
+      }
+      this.d.events.write('Error', `SFTP sign-in refused from ${source}`);
+      ctx.reject(['password']);
+    });
+    client.on('ready', () => {
+      client.on('session', (accept) => {
+        const session = accept();
+        // Only the SFTP subsystem: no shell, no commands, no forwarding.
+        session.on('sftp', (acceptSftp) => this.sftp(acceptSftp()));
+      });
+    });
+  }
+
+  private resolve(path: string): Node | null {
+    const parts = posix.normalize(`/${path}`).split('/').filter(Boolean);
+    if (parts.length === 0) return { kind: 'root' };
+    const id = FOLDERS.get(parts[0]!);
+    if (!id) return null;
+    if (parts.length === 1) return { kind: 'dir', id };
+    if (parts.length > 2) return null;
+    const file = this.d.dataLogs.resolve(id, parts[1]!);
+    return file ? { kind: 'file', id, path: file } : null;
+  }
+
+  private sftp(sftp: ssh2.SFTPWrapper): void {
+    const files = new Map<number, number>();
+    const dirs = new Map<number, { names: string[]; node: Node; sent: boolean }>();
+    let next = 0;
+    const handle = (n: number) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32BE(n);
+      return b;
+    };
+    const attrs = (st: Stats | null, dir: boolean) => ({
+      mode: dir ? DIR_MODE : FILE_MODE,
+      uid: 0,
+      gid: 0,
+      size: st?.size ?? 0,
+      atime: Math.floor((st?.atimeMs ?? Date.now()) / 1000),
+      mtime: Math.floor((st?.mtimeMs ?? Date.now()) / 1000),
+    });
+    const denied = (id: number) => sftp.status(id, STATUS_CODE.PERMISSION_DENIED);
+    const stat = (id: number, path: string) => {
+      const node = this.resolve(path);
+      if (!node) return sftp.status(id, STATUS_CODE.NO_SUCH_FILE);
+      if (node.kind !== 'file') return sftp.attrs(id, attrs(null, true));
+      const fd = openSync(node.path, 'r');
+      try {
+        sftp.attrs(id, attrs(fstatSync(fd), false));
+      } finally {
+        closeSync(fd);
+      }
+    };
+
+    sftp.on('REALPATH', (id, path) => sftp.name(id, [{ filename: posix.normalize(`/${path}`), longname: '', attrs: attrs(null, true) }]));
+    sftp.on('STAT', stat);
+    sftp.on('LSTAT', stat);
+    sftp.on('OPENDIR', (id, path) => {
+      const node = this.resolve(path);
+      if (!node || node.kind === 'file') return sftp.status(id, STATUS_CODE.NO_SUCH_FILE);
+      const names = node.kind === 'root' ? [...FOLDERS.keys()] : this.d.dataLogs.list(node.id).map((f) => f.filename);
+      const h = next++;
+      dirs.set(h, { names, node, sent: false });
+      sftp.handle(id, handle(h));
+    });
+    sftp.on('READDIR', (id, h) => {
+      const dir = dirs.get(h.readUInt32BE());
+      if (!dir) return sftp.status(id, STATUS_CODE.FAILURE);
+      if (dir.sent) return sftp.status(id, STATUS_CODE.EOF);
+      dir.sent = true;
+      const entries = dir.names.map((name) => {
+        const node = dir.node.kind === 'root' ? null : this.resolve(`/backup${dir.node.id}/${name}`);
+        const st = node?.kind === 'file' ? fstatOf(node.path) : null;
+        return { filename: name, longname: name, attrs: attrs(st, dir.node.kind === 'root') };
+      });
+      sftp.name(id, entries);
+    });
+    sftp.on('OPEN', (id, path, flags) => {
+      if (flags & (OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC)) return denied(id);
+      const node = this.resolve(path);
+      if (node?.kind !== 'file') return sftp.status(id, STATUS_CODE.NO_SUCH_FILE);
+      const h = next++;
+      files.set(h, openSync(node.path, 'r'));
+      sftp.handle(id, handle(h));
+    });
+    sftp.on('READ', (id, h, offset, length) => {
+      const fd = files.get(h.readUInt32BE());
+      if (fd === undefined) return sftp.status(id, STATUS_CODE.FAILURE);
+      const buf = Buffer.alloc(Math.min(length, 64 * 1024));
+      const n = readSync(fd, buf, 0, buf.length, offset);
+      if (n === 0) return sftp.status(id, STATUS_CODE.EOF);
+      sftp.data(id, buf.subarray(0, n));
+    });
+    sftp.on('FSTAT', (id, h) => {
+      const fd = files.get(h.readUInt32BE());
+      if (fd === undefined) return sftp.status(id, STATUS_CODE.FAILURE);
+      sftp.attrs(id, attrs(fstatSync(fd), false));
+    });
+    sftp.on('CLOSE', (id, h) => {
+      const n = h.readUInt32BE();
+      const fd = files.get(n);
+      if (fd !== undefined) closeSync(fd);
+      files.delete(n);
+      dirs.delete(n);
+      sftp.status(id, STATUS_CODE.OK);
+    });
+    for (const op of ['WRITE', 'REMOVE', 'RENAME', 'MKDIR', 'RMDIR', 'SETSTAT', 'FSETSTAT', 'SYMLINK'] as const) sftp.on(op, (id: number) => denied(id));
+    sftp.on('end', () => {
+      for (const fd of files.values()) closeSync(fd);
+      files.clear();
+      // The client closed its side: close ours, or OpenSSH's sftp waits for the channel forever.
+      sftp.end();
+    });
+  }
+}
+
+function fstatOf(path: string): Stats | null {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      return fstatSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+}

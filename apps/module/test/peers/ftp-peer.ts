@@ -1,0 +1,40 @@
+/** A real FTP server for the tests: Debian's pyftpdlib on a free loopback port, one user with write access. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, Socket, type AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface FtpPeer {
+  port: number;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+const canConnect = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const sock = new Socket();
+    sock.once('connect', () => (sock.destroy(), resolve(true)));
+    sock.once('error', () => resolve(false));
+    sock.connect(port, '127.0.0.1');
+  });
+
+export async function startFtpPeer(root: string, user: string, password: string): Promise<FtpPeer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn('/usr/bin/python3', ['-m', 'pyftpdlib', '-i', '127.0.0.1', '-p', String(port), '-w', '-d', root, '-u', user, '-P', password], { stdio: 'ignore' });
+  for (let i = 0; i < 100 && !(await canConnect(port)); i++) await sleep(50);
+  return {
+    port,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

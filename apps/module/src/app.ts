@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAuthHook } from './api/auth-hook.ts';
 import { authApi } from './api/auth/index.ts';
+import { dateTimeApi } from './api/date-time/index.ts';
 import { deviceApi } from './api/device/index.ts';
 import { logsApi } from './api/logs/index.ts';
 import { meterSettingsApi } from './api/meter-settings/index.ts';
@@ -27,6 +28,8 @@ import { CertificateStore } from './services/certificates/certificate-store.ts';
 import { SecondTicker } from './services/clock/second-ticker.ts';
 import { DeviceService } from './services/device/device-service.ts';
 import { DataLogs } from './services/datalog/data-logs.ts';
+import { DeviceClock } from './services/date-time/device-clock.ts';
+import { TimeService } from './services/date-time/time-service.ts';
 import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
@@ -62,12 +65,15 @@ function sendError(reply: FastifyReply, status: number, value: string, errors?: 
 
 export async function buildApp(config: ModuleConfig, options: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
   const db = openDatabase(config.dataDir);
+  const kv = new KeyValueStore(db);
+  // Every consumer of device time (logs, trends, TOU, sessions, file names) reads this clock.
+  const clock = new DeviceClock(kv, options.now ?? Date.now);
   const ctx: ModuleContext = {
     config,
     db,
-    kv: new KeyValueStore(db),
+    kv,
     requestReboot: options.requestReboot ?? (() => {}),
-    now: options.now ?? Date.now,
+    now: () => clock.now(),
   };
   const events = new ModuleEventLog(db, ctx.now);
   const device = new DeviceService(ctx);
@@ -90,6 +96,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() } });
   for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, backend);
   sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
+  const time = new TimeService({ kv, clock, device, events, meterEvents, endSessions: () => sessions.endAll(), ntpPort: config.ntpPort });
+  sections.register(...time.backend());
   const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
   dataLogs.subscribe(ticker);
   // Subscribed after the registers, so each tick reads them already advanced to that second.
@@ -103,7 +111,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     now: ctx.now,
   });
   trends.subscribe(ticker);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections };
+  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections, time };
 
   const app = Fastify({
     logger:
@@ -168,6 +176,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(trendsApi, { trends, events });
   await app.register(meterSettingsApi, { meterSettings });
   await app.register(sectionsApi, { sections });
+  await app.register(dateTimeApi, { time });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -184,6 +193,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
 
   app.addHook('onClose', async () => {
     ticker.stop();
+    time.stop();
     sessions.endAll();
     registers.close();
     await trends.close();

@@ -15,6 +15,7 @@ async function run(): Promise<void> {
     const { app, services } = await buildApp(config, { requestReboot: () => rebootRequested() });
     await app.listen({ port: config.port, host: config.host });
     services.ticker.start();
+    services.time.start();
     services.events.write('Info', 'Module started');
     await reboot;
     app.log.info('reboot requested');

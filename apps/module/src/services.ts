@@ -6,6 +6,7 @@ import type { SecondTicker } from './services/clock/second-ticker.ts';
 import type { DeviceService } from './services/device/device-service.ts';
 import type { ModuleEventLog } from './services/events/module-event-log.ts';
 import type { DataLogs } from './services/datalog/data-logs.ts';
+import type { TimeService } from './services/date-time/time-service.ts';
 import type { AlarmLog } from './services/logs/alarm-log.ts';
 import type { MeterEventLog } from './services/logs/meter-event-log.ts';
 import type { MeterSettingsService } from './services/meter-settings/index.ts';
@@ -43,4 +44,6 @@ export interface Services {
   meterSettings: MeterSettingsService;
   /** Settings sections (meter settings, password policy ...): read with a revision, saved whole. */
   sections: SectionService;
+  /** The device clock, NTP synchronisation and the manual time. */
+  time: TimeService;
 }

@@ -17,4 +17,5 @@ export * from './schemas/metering.ts';
 export * from './schemas/trends.ts';
 export * from './schemas/users.ts';
 export * from './schemas/meter-settings.ts';
+export * from './schemas/date-time.ts';
 export * from './sections/index.ts';

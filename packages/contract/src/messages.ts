@@ -301,3 +301,33 @@ export const meterEventTexts: Record<import('./schemas/logs.ts').MeterEventKey, 
   reversePower: 'Reverse power detected',
   resetDiPulseCounter: 'DI pulse counter reset',
 };
+
+/** Date and time (001 §4 "Date and time", §8): the spec's texts, and the module's own (decided). */
+export const dateTimeTexts = {
+  title: 'Date & Time',
+  saved: 'Date & Time config saved',
+  synced: 'Date time synced',
+  timeChanged: 'Success. Re-login required due to time changed.',
+  success: 'Success',
+  labels: {
+    enable: 'NTP',
+    ntpServer: (n: number) => `NTP Server ${n}`,
+    timeZone: 'Time Zone',
+    lastUpdate: 'Last Update',
+    clock: 'Device Time',
+  },
+  enableHelp: 'Synchronise the device clock with the NTP servers',
+  sync: 'Sync',
+  setTime: 'Set Time',
+  deviceClock: 'Device Clock',
+  never: 'Never',
+  // The module's replies and event log entries (decided: the spec shows none).
+  unknownZone: (zone: string) => `Time Zone ${zone} is not a known IANA time zone`,
+  badTimestamp: 'Device Time must be unix seconds between 2000 and 2100',
+  ntpDisabled: 'NTP is disabled: enable it and save before syncing',
+  noServerAnswered: 'No NTP server answered',
+  syncedFrom: (server: string, offsetSeconds: number) => `Time synchronised from NTP server ${server} (offset ${offsetSeconds.toFixed(3)} s)`,
+  serverFailed: (server: string, reason: string) => `NTP server ${server} failed: ${reason}`,
+  timeSetBy: (user: string, from: string, to: string) => `Device time set by ${user}: ${from} → ${to}`,
+  sessionsEnded: 'All sessions ended: the device time changed by more than a minute',
+} as const;

@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import { API_PREFIX, ipWhitelistSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,6 +16,7 @@ import { readingsApi } from './api/readings/index.ts';
 import { sectionsApi } from './api/sections/index.ts';
 import { trendsApi } from './api/trends/index.ts';
 import { usersApi } from './api/users/index.ts';
+import { whitelistApi } from './api/whitelist/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -35,6 +36,7 @@ import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
+import { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
@@ -98,6 +100,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
   const time = new TimeService({ kv, clock, device, events, meterEvents, endSessions: () => sessions.endAll(), ntpPort: config.ntpPort });
   sections.register(...time.backend());
+  const whitelist = new IpWhitelist(kv);
+  sections.register(ipWhitelistSection, whitelist.backend());
   const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
   dataLogs.subscribe(ticker);
   // Subscribed after the registers, so each tick reads them already advanced to that second.
@@ -111,7 +115,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     now: ctx.now,
   });
   trends.subscribe(ticker);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections, time };
+  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections, time, whitelist };
 
   const app = Fastify({
     logger:
@@ -156,6 +160,18 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return sendError(reply, 500, serverMessages.internal);
   });
 
+  // The whitelist is the device's packet filter: a refused address gets its connection closed,
+  // on connect and on every request (a keep-alive connection may predate the list).
+  app.server.on('connection', (socket) => {
+    if (!whitelist.allows(socket.remoteAddress)) socket.destroy();
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (whitelist.allows(request.socket.remoteAddress)) return;
+    reply.hijack();
+    request.socket.destroy();
+    return reply;
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
@@ -177,6 +193,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(meterSettingsApi, { meterSettings });
   await app.register(sectionsApi, { sections });
   await app.register(dateTimeApi, { time });
+  await app.register(whitelistApi, { whitelist, sections, events });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));

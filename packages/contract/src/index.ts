@@ -18,4 +18,5 @@ export * from './schemas/trends.ts';
 export * from './schemas/users.ts';
 export * from './schemas/meter-settings.ts';
 export * from './schemas/date-time.ts';
+export * from './schemas/whitelist.ts';
 export * from './sections/index.ts';

@@ -331,3 +331,30 @@ export const dateTimeTexts = {
   timeSetBy: (user: string, from: string, to: string) => `Device time set by ${user}: ${from} → ${to}`,
   sessionsEnded: 'All sessions ended: the device time changed by more than a minute',
 } as const;
+
+/** Whitelist Management (002 §2.10, §5.9, §8.2, §8.3): the spec's texts, and the module's own (decided). */
+export const whitelistTexts = {
+  title: 'Whitelist Management',
+  saved: 'Whitelist saved',
+  bothEmpty: 'both IPv4 and IPv6 can not be empty at the same time.',
+  maxEntries: 'Maximum 20 whitelists',
+  atLeastOne: 'Add at least 1 whitelist',
+  uploadFailed: (reply: string) => `WhiteList upload failed: ${reply}`,
+  fileNotFound: 'Error: File not found.',
+  labels: { enable: 'Whitelist', ipv4: 'IPv4', ipv6: 'IPv6', description: 'Description' },
+  enabled: 'Enable',
+  disabled: 'Disable',
+  add: 'Add Whitelist',
+  importCsv: 'Import',
+  exportCsv: 'Export',
+  deleteEntry: 'Delete',
+  noEntries: 'No whitelist entries',
+  imported: 'Whitelist imported',
+  // The module's own replies (decided: the spec shows none).
+  selfLockout: (address: string) => `Your address ${address} is not in the whitelist: add it before enabling the whitelist, or you would be shut out`,
+  csvHeader: 'ipv4,ipv6,description',
+  csvBadHeader: 'The first line must be ipv4,ipv6,description',
+  csvBadLine: (line: number, message: string) => `Line ${line}: ${message}`,
+  csvNotText: 'The file is not a CSV text file',
+  noFile: 'No file uploaded',
+} as const;

@@ -10,6 +10,7 @@ import { trendEndpoints } from './trends.ts';
 import { meterSettingsEndpoints } from './meter-settings.ts';
 import { userEndpoints } from './users.ts';
 import { dateTimeEndpoints } from './date-time.ts';
+import { whitelistEndpoints } from './whitelist.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -24,6 +25,7 @@ export const endpoints = {
   ...meterSettingsEndpoints,
   ...userEndpoints,
   ...dateTimeEndpoints,
+  ...whitelistEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -2,3 +2,4 @@ export * from './section.ts';
 export * from './meter.ts';
 export * from './users.ts';
 export * from './date-time.ts';
+export * from './whitelist.ts';

@@ -27,7 +27,7 @@ import type { ModuleContext } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { changeList } from './audit.ts';
 import { setValueAt, stableJson, valueAt, withoutSecrets } from './document.ts';
-import { type SectionBackend, type SectionDoc, kvSectionBackend } from './section-backend.ts';
+import { type SectionBackend, type SectionCaller, type SectionDoc, kvSectionBackend } from './section-backend.ts';
 
 /** The live device context of each kind a section's rules may depend on ('none' needs none). */
 export type SectionContextProviders = { [K in Exclude<SectionContextKind, 'none'>]?: () => SectionContexts[K] };
@@ -83,7 +83,7 @@ export class SectionService {
    * Saves a whole section from a raw body. `ifRevision` (from If-Match) must name the current
    * revision when given; without it the save is accepted as before (clients of the plain API).
    */
-  save(section: AnySection, rawBody: unknown, user: string, ifRevision?: readonly string[]): SectionSaved {
+  save(section: AnySection, rawBody: unknown, user: string, ifRevision?: readonly string[], caller: SectionCaller = {}): SectionSaved {
     const backend = this.backend(section);
     const ctx = this.contextOf(section);
     const schema = sectionBody(section, ctx);
@@ -104,7 +104,7 @@ export class SectionService {
       const message = meterSettingsTexts.sealed(keyLabel(schema, backend, key));
       throw badRequest(message, { [key]: message });
     }
-    backend.check?.(next, before, ctx);
+    backend.check?.(next, before, ctx, caller);
 
     const changes = changeList(schemaFields(schema), before, next);
     const changed = changes.length > 0 || !sameValue(next, before);

@@ -30,6 +30,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Settings, Meter, I/O & Event': () => import('../features/meter-settings/io.tsx'),
   'Settings, Meter, Alarm': () => import('../features/meter-settings/alarm.tsx'),
   'Settings, Communication, Date & Time': () => import('../features/communication/date-time.tsx'),
+  'Settings, Communication, Whitelist Management': () => import('../features/communication/whitelist.tsx'),
   'About, Information': () => import('../features/about/information.tsx'),
   'System Settings, User Management, Password Policy': () => import('../features/user-management/password-policy.tsx'),
   'System Settings, User Management, Password Management, Edit': () => import('../features/user-management/password-edit.tsx'),

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAuthHook } from './api/auth-hook.ts';
 import { authApi } from './api/auth/index.ts';
+import { certificatesApi } from './api/certificates/index.ts';
 import { dateTimeApi } from './api/date-time/index.ts';
 import { deviceApi } from './api/device/index.ts';
 import { logsApi } from './api/logs/index.ts';
@@ -194,6 +195,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(sectionsApi, { sections });
   await app.register(dateTimeApi, { time });
   await app.register(whitelistApi, { whitelist, sections, events });
+  await app.register(certificatesApi, { certificate, device, events, now });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));

@@ -16,6 +16,8 @@ const env = z.object({
   MODULE_DATALOG_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
   /** The UDP port the SNTP client asks (123; tests run an unprivileged server on another). */
   MODULE_NTP_PORT: z.coerce.number().int().min(1).max(65535).default(123),
+  /** The HTTPS port (the web server's 443 needs root); 0 takes a free one. */
+  MODULE_HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(443),
 });
 
 export interface ModuleConfig {
@@ -31,6 +33,7 @@ export interface ModuleConfig {
   dataLogIntervalSeconds?: number;
   /** The NTP servers' UDP port. */
   ntpPort: number;
+  httpsPort: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -51,5 +54,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     logLevel: e.MODULE_LOG_LEVEL,
     dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
     ntpPort: e.MODULE_NTP_PORT,
+    httpsPort: e.MODULE_HTTPS_PORT,
   };
 }

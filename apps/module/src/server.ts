@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { listenHttps } from './services/web-server/https-listener.ts';
 
 const config = loadConfig();
 
@@ -14,6 +15,8 @@ async function run(): Promise<void> {
     const reboot = new Promise<void>((r) => (rebootRequested = r));
     const { app, services } = await buildApp(config, { requestReboot: () => rebootRequested() });
     await app.listen({ port: config.port, host: config.host });
+    const { certificate, events, whitelist } = services;
+    const https = await listenHttps(app, { port: config.httpsPort, host: config.host, certificate, events, allows: (a) => whitelist.allows(a) });
     services.ticker.start();
     services.time.start();
     services.events.write('Info', 'Module started');
@@ -21,6 +24,7 @@ async function run(): Promise<void> {
     app.log.info('reboot requested');
     // Let the command's reply leave before the listener goes away.
     await sleep(300);
+    await https.close();
     await app.close();
     await sleep(config.rebootSeconds * 1000);
   }

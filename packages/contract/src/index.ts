@@ -19,4 +19,5 @@ export * from './schemas/users.ts';
 export * from './schemas/meter-settings.ts';
 export * from './schemas/date-time.ts';
 export * from './schemas/whitelist.ts';
+export * from './schemas/certificates.ts';
 export * from './sections/index.ts';

@@ -358,3 +358,42 @@ export const whitelistTexts = {
   csvNotText: 'The file is not a CSV text file',
   noFile: 'No file uploaded',
 } as const;
+
+/** Certificate Management (002 §2.9, §8.2, §8.3): the spec's texts, and the module's own (decided). */
+export const certificateTexts = {
+  title: 'Certificate Management',
+  issuer: 'Issuer',
+  subject: 'Subject',
+  validity: 'Validity',
+  details: 'Details',
+  importCert: 'Import',
+  generate: 'Generate New Self-Signed Certificate',
+  generateCsr: 'Generate CSR',
+  exportCert: 'Export',
+  generated: 'Generate certificate success',
+  uploaded: 'Cert file uploaded',
+  fileNotFound: 'Error: File not found.',
+  labels: {
+    commonName: 'Common Name',
+    companyName: 'Company Name',
+    city: 'City',
+    state: 'State',
+    countryCode: 'Country Code',
+    validateFrom: 'Valid From',
+    expiration: 'Expiration',
+    publicKeySize: 'Public Key Size',
+    publicKeyType: 'Public Key Type',
+    certificateVersion: 'Certificate Version',
+    signatureAlgorithm: 'Signature Algorithm',
+    serialNumber: 'Serial Number',
+  },
+  // The module's own replies (decided: the spec shows none).
+  afterReboot: 'The new certificate is served after the next reboot',
+  noFile: 'No file uploaded',
+  noCertificate: 'The file holds no PEM certificate',
+  noKey: 'The file holds no PEM private key',
+  unparsable: 'The certificate or the private key can not be read',
+  keyMismatch: 'The private key does not match the certificate',
+  expired: 'The certificate has expired',
+  notYetValid: 'The certificate is not valid yet',
+} as const;

@@ -31,6 +31,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Settings, Meter, Alarm': () => import('../features/meter-settings/alarm.tsx'),
   'Settings, Communication, Date & Time': () => import('../features/communication/date-time.tsx'),
   'Settings, Communication, Whitelist Management': () => import('../features/communication/whitelist.tsx'),
+  'Settings, Communication, Certificate Management': () => import('../features/communication/certificate-management.tsx'),
   'About, Information': () => import('../features/about/information.tsx'),
   'System Settings, User Management, Password Policy': () => import('../features/user-management/password-policy.tsx'),
   'System Settings, User Management, Password Management, Edit': () => import('../features/user-management/password-edit.tsx'),

@@ -11,6 +11,7 @@ import { meterSettingsEndpoints } from './meter-settings.ts';
 import { userEndpoints } from './users.ts';
 import { dateTimeEndpoints } from './date-time.ts';
 import { whitelistEndpoints } from './whitelist.ts';
+import { certificateEndpoints } from './certificates.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -26,6 +27,7 @@ export const endpoints = {
   ...userEndpoints,
   ...dateTimeEndpoints,
   ...whitelistEndpoints,
+  ...certificateEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

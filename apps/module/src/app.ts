@@ -1,12 +1,14 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, dataLogSection, dataPostSection, endpoints, sftpSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import { API_PREFIX, dataLogSection, dataPostSection, endpoints, ipWhitelistSection, sftpSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAuthHook } from './api/auth-hook.ts';
 import { authApi } from './api/auth/index.ts';
+import { certificatesApi } from './api/certificates/index.ts';
+import { dateTimeApi } from './api/date-time/index.ts';
 import { deviceApi } from './api/device/index.ts';
 import { logsApi } from './api/logs/index.ts';
 import { meterSettingsApi } from './api/meter-settings/index.ts';
@@ -22,6 +24,7 @@ import { maintenanceApi } from './api/maintenance/index.ts';
 import { configBackupApi } from './api/config-backup/index.ts';
 import { networkDiagnosticApi } from './api/network-diagnostic/index.ts';
 import { firmwareApi } from './api/firmware/index.ts';
+import { whitelistApi } from './api/whitelist/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -35,6 +38,8 @@ import { SecondTicker } from './services/clock/second-ticker.ts';
 import { DeviceService } from './services/device/device-service.ts';
 import { DataLogs } from './services/datalog/data-logs.ts';
 import { dataLogBackend } from './services/datalog/data-log-backend.ts';
+import { DeviceClock } from './services/date-time/device-clock.ts';
+import { TimeService } from './services/date-time/time-service.ts';
 import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
@@ -42,6 +47,7 @@ import { MeterSettingsService } from './services/meter-settings/index.ts';
 import { RecordService } from './services/records/record-service.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { kvSectionBackend } from './services/sections/section-backend.ts';
+import { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
@@ -81,12 +87,15 @@ function sendError(reply: FastifyReply, status: number, value: string, errors?: 
 
 export async function buildApp(config: ModuleConfig, options: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
   const db = openDatabase(config.dataDir);
+  const kv = new KeyValueStore(db);
+  // Every consumer of device time (logs, trends, TOU, sessions, file names) reads this clock.
+  const clock = new DeviceClock(kv, options.now ?? Date.now);
   const ctx: ModuleContext = {
     config,
     db,
-    kv: new KeyValueStore(db),
+    kv,
     requestReboot: options.requestReboot ?? (() => {}),
-    now: options.now ?? Date.now,
+    now: () => clock.now(),
   };
   // Before any service reads a setting: a factory reset marked before the reboot takes effect now.
   const factoryReset = applyPendingFactoryReset(db, ctx.kv, config.dataDir, INITIAL_PASSWORD_FILE, ctx.now());
@@ -114,6 +123,10 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() } });
   for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, backend);
   sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
+  const time = new TimeService({ kv, clock, device, events, meterEvents, endSessions: () => sessions.endAll(), ntpPort: config.ntpPort });
+  sections.register(...time.backend());
+  const whitelist = new IpWhitelist(kv);
+  sections.register(ipWhitelistSection, whitelist.backend());
   const postChannels = new PostChannels({
     dataDir: config.dataDir,
     kv: ctx.kv,
@@ -212,6 +225,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     records,
     postChannels,
     sftpAccess,
+    time,
+    whitelist,
   };
 
   const app = Fastify({
@@ -257,6 +272,18 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return sendError(reply, 500, serverMessages.internal);
   });
 
+  // The whitelist is the device's packet filter: a refused address gets its connection closed,
+  // on connect and on every request (a keep-alive connection may predate the list).
+  app.server.on('connection', (socket) => {
+    if (!whitelist.allows(socket.remoteAddress)) socket.destroy();
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (whitelist.allows(request.socket.remoteAddress)) return;
+    reply.hijack();
+    request.socket.destroy();
+    return reply;
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
@@ -289,6 +316,9 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(recordsApi, { records, device, meter, events, now });
   await app.register(postingApi, { postChannels });
   await app.register(sftpAccessApi, { sftpAccess });
+  await app.register(dateTimeApi, { time });
+  await app.register(whitelistApi, { whitelist, sections, events });
+  await app.register(certificatesApi, { certificate, device, events, now });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -314,6 +344,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     ticker.stop();
     await postChannels.stop();
     await sftpAccess.stop();
+    time.stop();
     sessions.endAll();
     registers.close();
     await trends.close();

@@ -38,6 +38,10 @@ const env = z.object({
   MODULE_POST_RETRY_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
   /** How long a post (connect, send, answer) may take. */
   MODULE_POST_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(20),
+  /** The UDP port the SNTP client asks (123; tests run an unprivileged server on another). */
+  MODULE_NTP_PORT: z.coerce.number().int().min(1).max(65535).default(123),
+  /** The HTTPS port (the web server's 443 needs root); 0 takes a free one. */
+  MODULE_HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(443),
 });
 
 export interface ModuleConfig {
@@ -62,6 +66,9 @@ export interface ModuleConfig {
   sftpPort?: number;
   postRetrySeconds: number;
   postTimeoutSeconds: number;
+  /** The NTP servers' UDP port. */
+  ntpPort: number;
+  httpsPort: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -90,5 +97,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     sftpPort: e.MODULE_SFTP_PORT,
     postRetrySeconds: e.MODULE_POST_RETRY_SECONDS,
     postTimeoutSeconds: e.MODULE_POST_TIMEOUT_SECONDS,
+    ntpPort: e.MODULE_NTP_PORT,
+    httpsPort: e.MODULE_HTTPS_PORT,
   };
 }

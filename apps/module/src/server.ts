@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { RotatingLogFile } from './log-file.ts';
+import { listenHttps } from './services/web-server/https-listener.ts';
 
 const config = loadConfig();
 // One file across reboots, as the device's own log.
@@ -17,12 +18,16 @@ async function run(): Promise<void> {
     const reboot = new Promise<void>((r) => (rebootRequested = r));
     const { app, services } = await buildApp(config, { requestReboot: () => rebootRequested(), logStream });
     await app.listen({ port: config.port, host: config.host });
+    const { certificate, events, whitelist } = services;
+    const https = await listenHttps(app, { port: config.httpsPort, host: config.host, certificate, events, allows: (a) => whitelist.allows(a) });
     services.ticker.start();
+    services.time.start();
     services.events.write('Info', 'Module started');
     await reboot;
     app.log.info('reboot requested');
     // Let the command's reply leave before the listener goes away.
     await sleep(300);
+    await https.close();
     await app.close();
     await sleep(config.rebootSeconds * 1000);
   }

@@ -6,6 +6,8 @@ import type { SecondTicker } from './services/clock/second-ticker.ts';
 import type { DeviceService } from './services/device/device-service.ts';
 import type { ModuleEventLog } from './services/events/module-event-log.ts';
 import type { DataLogs } from './services/datalog/data-logs.ts';
+import type { TimeService } from './services/date-time/time-service.ts';
+import type { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
 import type { AlarmLog } from './services/logs/alarm-log.ts';
 import type { MeterEventLog } from './services/logs/meter-event-log.ts';
 import type { MeterSettingsService } from './services/meter-settings/index.ts';
@@ -58,4 +60,8 @@ export interface Services {
   postChannels: PostChannels;
   /** Read-only SFTP access to the data log files. */
   sftpAccess: SftpAccess;
+  /** The device clock, NTP synchronisation and the manual time. */
+  time: TimeService;
+  /** The IP whitelist every listener asks about each connection. */
+  whitelist: IpWhitelist;
 }

@@ -55,6 +55,11 @@ export function zonedToUnix(wall: string, timeZone: string, endOfMinute = false)
   return Math.floor(guess / 1000);
 }
 
+/** The device's wall clock at an instant as a datetime-local value ('YYYY-MM-DDTHH:mm:ss'), the inverse of zonedToUnix. */
+export function unixToZoned(unixSeconds: number, timeZone: string): string {
+  return new Date(wallOf(unixSeconds * 1000, timeZone)).toISOString().slice(0, 19);
+}
+
 /** The device's wall clock at `ms`, read as if it were UTC (ms). */
 function wallOf(ms: number, timeZone: string): number {
   const f = isoFormatter(timeZone);

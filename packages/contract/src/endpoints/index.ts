@@ -16,6 +16,9 @@ import { networkDiagnosticEndpoints } from './network-diagnostic.ts';
 import { firmwareEndpoints } from './firmware.ts';
 import { postingEndpoints } from './posting.ts';
 import { dataLogEndpoints } from './data-log.ts';
+import { dateTimeEndpoints } from './date-time.ts';
+import { whitelistEndpoints } from './whitelist.ts';
+import { certificateEndpoints } from './certificates.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -36,6 +39,9 @@ export const endpoints = {
   ...firmwareEndpoints,
   ...postingEndpoints,
   ...dataLogEndpoints,
+  ...dateTimeEndpoints,
+  ...whitelistEndpoints,
+  ...certificateEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -35,6 +35,8 @@ export interface FieldMeta {
   secret?: boolean;
   /** Protected by the meter's seal under the context the schema was built with. */
   sealed?: boolean;
+  /** text: values offered while typing (a searchable list, e.g. the IANA time zones); others still pass the rules. */
+  suggestions?: readonly string[];
 }
 
 export const fieldMeta = z.registry<FieldMeta>();

@@ -4,3 +4,5 @@ export * from './users.ts';
 export * from './maintenance.ts';
 export * from './posting.ts';
 export * from './data-log.ts';
+export * from './date-time.ts';
+export * from './whitelist.ts';

@@ -68,6 +68,7 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
       input = (
         <Form.Control
           id={id}
+          list={def.suggestions ? `${id}-suggestions` : undefined}
           type={def.kind}
           inputMode={def.kind === 'number' ? 'decimal' : undefined}
           placeholder={def.placeholder}
@@ -83,6 +84,13 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
   return (
     <>
       {input}
+      {def.suggestions && (
+        <datalist id={`${id}-suggestions`}>
+          {def.suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      )}
       {/* d-block: the feedback is shown by the message itself, not by sibling CSS that radios and checks lack. */}
       {invalid && (
         <div id={feedbackId} className="invalid-feedback d-block">

@@ -25,6 +25,8 @@ export interface FieldDef<N extends string = string> {
   readOnly?: boolean;
   /** Shown but disabled (a sealed setting, or one a sibling's value turns off). */
   disabled?: boolean;
+  /** text: values offered while typing (a datalist), e.g. the IANA time zones. */
+  suggestions?: readonly string[];
 }
 
 /** What react-hook-form holds: the text of each input, or a checkbox's state. */

@@ -14,6 +14,7 @@ export function fieldDefOf(field: SchemaField): FieldDef {
     ...(field.description ? { description: field.description } : {}),
     ...(field.checkboxValues ? { checkboxValues: field.checkboxValues } : {}),
     ...(field.sealed ? { disabled: true } : {}),
+    ...(field.suggestions ? { suggestions: field.suggestions } : {}),
   };
 }
 

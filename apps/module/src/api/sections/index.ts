@@ -49,7 +49,7 @@ export const sectionsApi: FastifyPluginAsync<SectionsApiOptions> = async (app, {
         ({ body, request, reply, principal }) => {
           // Never public (checked above): the auth hook has resolved the caller.
           if (!principal) throw unauthorized();
-          const { revision } = sections.save(section, body, principal.userName, revisionsOf(request.headers[IF_REVISION_HEADER]));
+          const { revision } = sections.save(section, body, principal.userName, revisionsOf(request.headers[IF_REVISION_HEADER]), { address: request.ip });
           reply.header(REVISION_HEADER, quoted(revision));
           return { value: serverMessages.success };
         },

@@ -2,11 +2,13 @@
  * The module's HTTPS certificate: an RSA key and a self-signed X.509 certificate made on the
  * first start of a data folder, kept under <data>/tls (key mode 0600).
  */
+import { certificateTexts as t, type CertInfo } from '@meter/contract';
 import forge from 'node-forge';
-import { generateKeyPair, X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createPrivateKey, generateKeyPair, X509Certificate, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { badRequest } from '../../errors.ts';
 import type { DeviceIdentity } from '../device/device-service.ts';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
@@ -14,6 +16,7 @@ const generateKeyPairAsync = promisify(generateKeyPair);
 export class CertificateStore {
   private constructor(
     readonly certPem: string,
+    private readonly servedKey: string,
     readonly keyPath: string,
     readonly certPath: string,
   ) {}
@@ -28,13 +31,129 @@ export class CertificateStore {
       writeFileSync(keyPath, keyPem, { mode: 0o600 });
       writeFileSync(certPath, certPem, { mode: 0o644 });
     }
-    return new CertificateStore(readFileSync(certPath, 'utf8'), keyPath, certPath);
+    return new CertificateStore(readFileSync(certPath, 'utf8'), readFileSync(keyPath, 'utf8'), keyPath, certPath);
   }
 
   /** DER bytes, as a .cer download. */
   der(): Buffer {
     return Buffer.from(new X509Certificate(this.certPem).raw);
   }
+
+  /**
+   * The certificate and key the listener serves: read at start, like the device's web server. A
+   * new one (generated or imported) waits on disk for the next reboot.
+   */
+  served(): { cert: string; key: string } {
+    return { cert: this.certPem, key: this.servedKey };
+  }
+
+  /** 002 §3.11, read from the certificate actually served. */
+  info(): CertInfo {
+    return certInfo(this.certPem);
+  }
+
+  /** A new key and self-signed certificate (new serial) for the next reboot. */
+  async generate(identity: DeviceIdentity): Promise<void> {
+    const { certPem, keyPem } = await makeSelfSigned(identity);
+    this.writePair(certPem, keyPem);
+  }
+
+  /**
+   * Installs an uploaded PEM certificate with its private key for the next reboot. A file that
+   * can not be read, a key of another certificate or a certificate outside its validity is
+   * refused whole: the files on disk stay as they were.
+   */
+  install(pem: string, nowMs: number): void {
+    const certBlock = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(pem)?.[0];
+    const keyBlock = /-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+?-----END (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/.exec(pem)?.[0];
+    if (!certBlock) throw badRequest(t.noCertificate);
+    if (!keyBlock) throw badRequest(t.noKey);
+    let cert: X509Certificate;
+    let key: KeyObject;
+    try {
+      cert = new X509Certificate(certBlock);
+      key = createPrivateKey(keyBlock);
+    } catch {
+      throw badRequest(t.unparsable);
+    }
+    if (!cert.checkPrivateKey(key)) throw badRequest(t.keyMismatch);
+    if (Date.parse(cert.validTo) <= nowMs) throw badRequest(t.expired);
+    if (Date.parse(cert.validFrom) > nowMs) throw badRequest(t.notYetValid);
+    this.writePair(cert.toString(), key.export({ type: 'pkcs8', format: 'pem' }).toString());
+  }
+
+  /** A PKCS#10 request for the device subject, signed with the key that will be served next. */
+  csr(identity: DeviceIdentity): string {
+    let key: forge.pki.rsa.PrivateKey;
+    try {
+      key = forge.pki.privateKeyFromPem(readFileSync(this.keyPath, 'utf8'));
+    } catch {
+      throw badRequest(t.unparsable);
+    }
+    const csr = forge.pki.createCertificationRequest();
+    csr.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+    csr.setSubject(deviceSubject(identity));
+    csr.sign(key, forge.md.sha256.create());
+    return forge.pki.certificationRequestToPem(csr);
+  }
+
+  /** The certificate on disk (the one served after the next reboot), PEM. */
+  pendingPem(): string {
+    return readFileSync(this.certPath, 'utf8');
+  }
+
+  private writePair(certPem: string, keyPem: string): void {
+    // Key first, each through a temporary file and a rename, so a crash never leaves half a file.
+    atomicWrite(this.keyPath, keyPem, 0o600);
+    atomicWrite(this.certPath, certPem, 0o644);
+  }
+}
+
+function atomicWrite(path: string, text: string, mode: number): void {
+  const tmp = join(dirname(path), `.${Date.now()}.tmp`);
+  writeFileSync(tmp, text, { mode });
+  renameSync(tmp, path);
+}
+
+function nameOf(fields: string): CertInfo['certificateSubject'] {
+  const get = (k: string) => new RegExp(`^${k}=(.*)$`, 'm').exec(fields)?.[1] ?? '';
+  return { commonName: get('CN'), companyName: get('O'), city: get('L'), state: get('ST'), countryCode: get('C') };
+}
+
+export function certInfo(pem: string): CertInfo {
+  const x = new X509Certificate(pem);
+  const details = x.publicKey.asymmetricKeyDetails;
+  let signatureAlgorithm = 'unknown';
+  let version = 3;
+  try {
+    const f = forge.pki.certificateFromPem(pem);
+    signatureAlgorithm = forge.pki.oids[f.siginfo.algorithmOid] ?? f.siginfo.algorithmOid;
+    version = f.version + 1;
+  } catch {
+    // forge reads RSA certificates only; the rest of the facts come from Node.
+  }
+  return {
+    certificateIssuer: nameOf(x.issuer),
+    certificateSubject: nameOf(x.subject),
+    validity: { validateFrom: new Date(x.validFrom).toISOString(), expiration: new Date(x.validTo).toISOString() },
+    details: {
+      publicKeySize: details?.modulusLength ?? 0,
+      publicKeyType: (x.publicKey.asymmetricKeyType ?? '').toUpperCase(),
+      certificateVersion: version,
+      signatureAlgorithm,
+      serialNumber: x.serialNumber.toUpperCase(),
+    },
+  };
+}
+
+function deviceSubject(identity: DeviceIdentity) {
+  return [
+    { name: 'commonName', value: identity.meterSerialNumber.toLowerCase() },
+    { name: 'organizationName', value: 'Meter Module' },
+    { name: 'localityName', value: 'Toronto' },
+    { name: 'stateOrProvinceName', value: 'ON' },
+    { name: 'countryName', value: 'CA' },
+  ];
 }
 
 async function makeSelfSigned(identity: DeviceIdentity): Promise<{ certPem: string; keyPem: string }> {
@@ -50,13 +169,7 @@ async function makeSelfSigned(identity: DeviceIdentity): Promise<{ certPem: stri
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now.getTime() + 10 * 365 * 24 * 3600 * 1000);
   const cn = identity.meterSerialNumber.toLowerCase();
-  const attrs = [
-    { name: 'commonName', value: cn },
-    { name: 'organizationName', value: 'Meter Module' },
-    { name: 'localityName', value: 'Toronto' },
-    { name: 'stateOrProvinceName', value: 'ON' },
-    { name: 'countryName', value: 'CA' },
-  ];
+  const attrs = deviceSubject(identity);
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
   cert.setExtensions([

@@ -8,6 +8,11 @@ import type { KeyValueStore } from '../../store/db.ts';
 
 export type SectionDoc = Record<string, unknown>;
 
+/** Who saves: the user, and the address the request came from (a whitelist must not shut it out). */
+export interface SectionCaller {
+  address?: string;
+}
+
 /** What a backend's write gets besides the documents. */
 export interface SectionWrite {
   now: number;
@@ -22,8 +27,8 @@ export interface SectionBackend<T = SectionDoc, C = unknown> {
   read(): T;
   /** Applies a validated document inside the caller's SQLite transaction, side effects included. */
   write(next: T, before: T, w: SectionWrite): void;
-  /** Refusals the schema cannot express (state of the device): throw a 400 naming the field in `errors`. */
-  check?(next: T, before: T, ctx: C): void;
+  /** Refusals the schema cannot express (state of the device, the caller's address): throw a 400 naming the field in `errors`. */
+  check?(next: T, before: T, ctx: C, caller: SectionCaller): void;
   /** The label of a top-level key whose schema carries none (a row or a group of fields), for the seal message. */
   keyLabel?(key: string): string | undefined;
 }

@@ -27,7 +27,7 @@ import type { ModuleContext } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { changeList } from './audit.ts';
 import { setValueAt, stableJson, valueAt, withoutSecrets } from './document.ts';
-import { type SectionBackend, type SectionDoc, kvSectionBackend } from './section-backend.ts';
+import { type SectionBackend, type SectionCaller, type SectionDoc, kvSectionBackend } from './section-backend.ts';
 
 /** The live device context of each kind a section's rules may depend on ('none' needs none). */
 export type SectionContextProviders = { [K in Exclude<SectionContextKind, 'none'>]?: () => SectionContexts[K] };
@@ -85,11 +85,11 @@ export class SectionService {
   }
 
   /** Runs every check of a save (rules, seal, backend refusals) without writing: throws what the save would. */
-  check(section: AnySection, rawBody: unknown): void {
-    this.prepare(section, rawBody);
+  check(section: AnySection, rawBody: unknown, caller: SectionCaller = {}): void {
+    this.prepare(section, rawBody, undefined, caller);
   }
 
-  private prepare(section: AnySection, rawBody: unknown, ifRevision?: readonly string[]) {
+  private prepare(section: AnySection, rawBody: unknown, ifRevision?: readonly string[], caller: SectionCaller = {}) {
     const backend = this.backend(section);
     const ctx = this.contextOf(section);
     const schema = sectionBody(section, ctx);
@@ -110,7 +110,7 @@ export class SectionService {
       const message = meterSettingsTexts.sealed(keyLabel(schema, backend, key));
       throw badRequest(message, { [key]: message });
     }
-    backend.check?.(next, before, ctx);
+    backend.check?.(next, before, ctx, caller);
 
     const changes = changeList(schemaFields(schema), before, next);
     const changed = changes.length > 0 || !sameValue(next, before);
@@ -121,8 +121,8 @@ export class SectionService {
    * Saves a whole section from a raw body. `ifRevision` (from If-Match) must name the current
    * revision when given; without it the save is accepted as before (clients of the plain API).
    */
-  save(section: AnySection, rawBody: unknown, user: string, ifRevision?: readonly string[]): SectionSaved {
-    const { backend, next, before, changes, changed } = this.prepare(section, rawBody, ifRevision);
+  save(section: AnySection, rawBody: unknown, user: string, ifRevision?: readonly string[], caller: SectionCaller = {}): SectionSaved {
+    const { backend, next, before, changes, changed } = this.prepare(section, rawBody, ifRevision, caller);
     const undo: Array<() => void> = [];
     try {
       this.d.ctx.db.transaction(() => {

@@ -1,0 +1,35 @@
+/**
+ * Settings › Communication › Date & Time (001 §2, §3, §5): NTP on/off and servers 1 to 3 (shown
+ * while NTP is on), the time zone from the IANA list, then the device clock. Saving with changes
+ * offers the reboot (001 §4).
+ */
+import { dateTimeTexts as t } from '@meter/contract';
+import { defineSectionScreen } from '../../components/section/section-def.ts';
+import { SectionScreen } from '../../components/section/section-screen.tsx';
+import { DeviceClockCard } from './date-time-clock.tsx';
+
+const ntpOn = (v: Readonly<Record<string, unknown>>) => v.enable === 1;
+
+export const DATE_TIME_SCREEN = defineSectionScreen({
+  endpoint: 'ntpConfig',
+  title: t.title,
+  formLabel: 'Date & Time settings',
+  blocks: [
+    { kind: 'card', title: 'NTP', fields: ['enable', 'ntpServer1', 'ntpServer2', 'ntpServer3'] },
+    { kind: 'card', title: t.labels.timeZone, fields: ['timeZone'] },
+  ],
+  fields: {
+    ntpServer1: { visibleWhen: ntpOn },
+    ntpServer2: { visibleWhen: ntpOn },
+    ntpServer3: { visibleWhen: ntpOn },
+  },
+  invalidates: ['getTime', 'homePageInfo'],
+});
+
+export default function DateTime() {
+  return (
+    <SectionScreen def={DATE_TIME_SCREEN}>
+      <DeviceClockCard />
+    </SectionScreen>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The module's HTTPS listener: the same Fastify routes as the HTTP one, over TLS with the device
+ * certificate read at start (a new certificate is served after the next reboot). A port that can
+ * not be bound is written to the module event log and the module keeps serving what it could bind.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import type { CertificateStore } from '../certificates/certificate-store.ts';
+import type { ModuleEventLog } from '../events/module-event-log.ts';
+
+export interface HttpsOptions {
+  port: number;
+  host: string;
+  certificate: CertificateStore;
+  events: ModuleEventLog;
+  /** The whitelist's question for each connection. */
+  allows: (address: string | undefined) => boolean;
+}
+
+export interface HttpsListener {
+  /** The bound port, or undefined when it could not be bound. */
+  port: number | undefined;
+  close(): Promise<void>;
+}
+
+export async function listenHttps(app: FastifyInstance, o: HttpsOptions): Promise<HttpsListener> {
+  const { cert, key } = o.certificate.served();
+  const server: Server = createServer({ cert, key }, (req, res) => app.routing(req, res));
+  server.on('connection', (socket) => {
+    if (!o.allows((socket as Socket).remoteAddress)) socket.destroy();
+  });
+  // A failed handshake is the client's affair; it must not reach the process.
+  server.on('tlsClientError', () => undefined);
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Keep-alive connections would hold the reboot up.
+      server.closeAllConnections();
+    });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(o.port, o.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    o.events.write('Error', `HTTPS port ${o.port} can not be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    return { port: undefined, close: async () => undefined };
+  }
+  return { port: (server.address() as AddressInfo).port, close };
+}

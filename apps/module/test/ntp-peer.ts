@@ -1,0 +1,59 @@
+/**
+ * A real NTP server for the tests: Debian's chronyd on a loopback UDP port, serving its own
+ * clock (`local stratum`) without touching the host's (-x). Run under faketime it serves the host
+ * time shifted by `offsetSeconds`, so a client that synchronises from it moves by that much.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createSocket } from 'node:dgram';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sntpQuery } from '../src/services/date-time/sntp-client.ts';
+
+export interface NtpPeer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** A UDP port free on 127.0.0.1 now (chronyd can not be given port 0). */
+async function freeUdpPort(): Promise<number> {
+  const s = createSocket('udp4');
+  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
+  const { port } = s.address();
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+export async function startNtpPeer(offsetSeconds = 0): Promise<NtpPeer> {
+  const dir = mkdtempSync(join(tmpdir(), 'ntp-peer-'));
+  const port = await freeUdpPort();
+  const conf = join(dir, 'chrony.conf');
+  writeFileSync(
+    conf,
+    [`port ${port}`, 'bindaddress 127.0.0.1', 'local stratum 3', 'allow 127.0.0.1', 'cmdport 0', `pidfile ${join(dir, 'chronyd.pid')}`, `driftfile ${join(dir, 'drift')}`, ''].join('\n'),
+  );
+  const user = process.getuid?.() === 0 ? ['-u', 'root'] : ['-U'];
+  const chronyd = ['chronyd', '-x', '-d', ...user, '-f', conf];
+  const [cmd, ...args] = offsetSeconds === 0 ? chronyd : ['faketime', '-f', `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}s`, ...chronyd];
+  const child: ChildProcess = spawn(cmd!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 50; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      await sntpQuery('127.0.0.1', port, 200);
+      return { port, close };
+    } catch {
+      await sleep(100);
+    }
+  }
+  await close();
+  throw new Error(`chronyd did not answer on port ${port}: ${stderr}`);
+}

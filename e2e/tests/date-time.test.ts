@@ -1,0 +1,75 @@
+/**
+ * Settings › Communication › Date & Time (001 §2, §4, §8): the servers show with NTP on, a time
+ * zone picked from the IANA list is saved (reboot prompt) and drives the clock, Sync answers
+ * 'Date time synced', a time set a day away ends the session with the spec's text, and a
+ * view-only user gets no Save, Sync or Set Time.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { dateTimeTexts } from '@meter/contract';
+import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+
+const PATH = '/setting/communication/date_time';
+let server: ModuleServer;
+let browser: Browser;
+let admin: string;
+
+before(async () => {
+  ({ server, admin } = await startModuleWithUsers());
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('Date & Time: NTP servers, a time zone from the list, Sync', async () => {
+  const page = await openAs(browser, server, PATH, 'boss');
+  const zone = page.getByLabel('Time Zone', { exact: true });
+  await zone.waitFor();
+  assert.equal(await page.getByLabel('NTP Server 1').count(), 0);
+  await page.getByLabel('NTP', { exact: true }).check();
+  await page.getByLabel('NTP Server 1').waitFor();
+  await page.getByLabel('NTP', { exact: true }).uncheck();
+  // The list offers every IANA zone while typing.
+  assert.ok((await page.locator(`datalist#${await zone.getAttribute('list')} option[value="Europe/Berlin"]`).count()) === 1);
+  await zone.fill('Europe/Berlin');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Do you want to reboot the module now?').waitFor();
+  await dialog.getByRole('button', { name: 'Reboot Later' }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await alertWith(page, 'Date & Time config saved').waitFor();
+  const time = await server.api('GET', '/command/getTime', undefined, admin);
+  assert.equal(time.body.data.timeZone, 'Europe/Berlin');
+  await page.getByText('(Europe/Berlin)').waitFor();
+  // NTP is off: Sync sets the device to this computer's time.
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await alertWith(page, 'Date time synced').waitFor();
+  await signOut(page);
+});
+
+test('Date & Time: a time a day away ends the session with the spec text', async () => {
+  const page = await openAs(browser, server, PATH, 'boss');
+  const picker = page.getByLabel('Device Time', { exact: true }).and(page.locator('input'));
+  await picker.waitFor();
+  await picker.fill('2030-01-02T03:04:05');
+  await page.getByRole('button', { name: 'Set Time', exact: true }).click();
+  await alertWith(page, dateTimeTexts.timeChanged).waitFor();
+  await page.waitForURL(/\/login/);
+  const token = await server.login();
+  const time = await server.api('GET', '/command/getTime', undefined, token);
+  // 2030-01-02T03:04:05 in Europe/Berlin (CET, UTC+1).
+  assert.ok(Math.abs(time.body.data.currentTime - Date.UTC(2030, 0, 2, 2, 4, 5) / 1000) <= 5);
+  await page.close();
+});
+
+test('Date & Time: a view-only user reads but has no Save, Sync or Set Time', async () => {
+  const page = await openAs(browser, server, PATH, 'viewer');
+  await page.getByLabel('Time Zone', { exact: true }).waitFor();
+  assert.ok(await page.getByLabel('Time Zone', { exact: true }).isDisabled());
+  for (const name of ['Save', 'Sync', 'Set Time']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
+  await signOut(page);
+});

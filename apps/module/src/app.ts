@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import { API_PREFIX, mqttSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { deviceApi } from './api/device/index.ts';
 import { logsApi } from './api/logs/index.ts';
 import { meterSettingsApi } from './api/meter-settings/index.ts';
 import { meteringApi } from './api/metering/index.ts';
+import { mqttApi } from './api/mqtt/index.ts';
 import { readingsApi } from './api/readings/index.ts';
 import { sectionsApi } from './api/sections/index.ts';
 import { trendsApi } from './api/trends/index.ts';
@@ -31,6 +32,7 @@ import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
+import { MqttService } from './services/mqtt/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
@@ -90,6 +92,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() } });
   for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, backend);
   sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
+  const mqtt = new MqttService({ kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message) });
+  sections.register(mqttSection, mqtt.backend);
   const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
   dataLogs.subscribe(ticker);
   // Subscribed after the registers, so each tick reads them already advanced to that second.
@@ -103,7 +107,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     now: ctx.now,
   });
   trends.subscribe(ticker);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections };
+  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections, mqtt };
 
   const app = Fastify({
     logger:
@@ -168,6 +172,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(trendsApi, { trends, events });
   await app.register(meterSettingsApi, { meterSettings });
   await app.register(sectionsApi, { sections });
+  await app.register(mqttApi, { mqtt, events });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -182,8 +187,10 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return reply.type('text/html').sendFile('index.html');
   });
 
+  app.addHook('onReady', () => mqtt.start());
   app.addHook('onClose', async () => {
     ticker.stop();
+    await mqtt.close();
     sessions.endAll();
     registers.close();
     await trends.close();

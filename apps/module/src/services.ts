@@ -9,6 +9,7 @@ import type { DataLogs } from './services/datalog/data-logs.ts';
 import type { AlarmLog } from './services/logs/alarm-log.ts';
 import type { MeterEventLog } from './services/logs/meter-event-log.ts';
 import type { MeterSettingsService } from './services/meter-settings/index.ts';
+import type { MqttService } from './services/mqtt/index.ts';
 import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
@@ -43,4 +44,6 @@ export interface Services {
   meterSettings: MeterSettingsService;
   /** Settings sections (meter settings, password policy ...): read with a revision, saved whole. */
   sections: SectionService;
+  /** The MQTT publisher, its uploaded files and its config section. */
+  mqtt: MqttService;
 }

@@ -18,3 +18,4 @@ export * from './schemas/trends.ts';
 export * from './schemas/users.ts';
 export * from './schemas/meter-settings.ts';
 export * from './sections/index.ts';
+export * from './schemas/mqtt.ts';

@@ -9,6 +9,7 @@ import { logEndpoints } from './logs.ts';
 import { trendEndpoints } from './trends.ts';
 import { meterSettingsEndpoints } from './meter-settings.ts';
 import { userEndpoints } from './users.ts';
+import { mqttEndpoints } from './mqtt.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -22,6 +23,7 @@ export const endpoints = {
   ...trendEndpoints,
   ...meterSettingsEndpoints,
   ...userEndpoints,
+  ...mqttEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,3 +1,4 @@
 export * from './section.ts';
 export * from './meter.ts';
 export * from './users.ts';
+export * from './mqtt.ts';

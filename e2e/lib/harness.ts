@@ -44,7 +44,16 @@ export async function startModule(env: Record<string, string> = {}): Promise<Mod
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, MODULE_LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MODULE_DATA_DIR: dataDir,
+      MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      MODULE_LOG_LEVEL: 'warn',
+      MODULE_MODBUS_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));

@@ -32,6 +32,7 @@ import { ModuleEventLog } from './services/events/module-event-log.ts';
 import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
+import { ModbusService } from './services/modbus/index.ts';
 import { MqttService } from './services/mqtt/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
@@ -94,6 +95,15 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
   const mqtt = new MqttService({ kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message) });
   sections.register(mqttSection, mqtt.backend);
+  const modbus = new ModbusService({
+    kv: ctx.kv,
+    meter,
+    now: ctx.now,
+    host: config.host,
+    envPort: config.modbusPort,
+    unitId: () => device.state().meterAddress,
+    log: (level, message) => events.write(level, message),
+  });
   const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
   dataLogs.subscribe(ticker);
   // Subscribed after the registers, so each tick reads them already advanced to that second.
@@ -107,7 +117,25 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     now: ctx.now,
   });
   trends.subscribe(ticker);
-  const services: Services = { ctx, events, users, sessions, device, meter, certificate, ticker, registers, meterEvents, alarms, dataLogs, trends, meterSettings, sections, mqtt };
+  const services: Services = {
+    ctx,
+    events,
+    users,
+    sessions,
+    device,
+    meter,
+    certificate,
+    ticker,
+    registers,
+    meterEvents,
+    alarms,
+    dataLogs,
+    trends,
+    meterSettings,
+    sections,
+    mqtt,
+    modbus,
+  };
 
   const app = Fastify({
     logger:
@@ -187,10 +215,12 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return reply.type('text/html').sendFile('index.html');
   });
 
-  app.addHook('onReady', () => mqtt.start());
+  app.addHook('onReady', async () => {
+    await Promise.all([mqtt.start(), modbus.start()]);
+  });
   app.addHook('onClose', async () => {
     ticker.stop();
-    await mqtt.close();
+    await Promise.all([mqtt.close(), modbus.close()]);
     sessions.endAll();
     registers.close();
     await trends.close();

@@ -14,6 +14,8 @@ const env = z.object({
   MODULE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Tests only: every enabled data logger writes a row this often instead of its configured interval. */
   MODULE_DATALOG_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  /** Overrides the Modbus TCP port (502 needs root); 0 takes a free one (tests). */
+  MODULE_MODBUS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export interface ModuleConfig {
@@ -27,6 +29,8 @@ export interface ModuleConfig {
   logLevel: string;
   /** Overrides the data loggers' interval (seconds), for tests. */
   dataLogIntervalSeconds?: number;
+  /** Overrides the Modbus TCP port of the settings. */
+  modbusPort?: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -46,5 +50,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     consoleDir: e.MODULE_CONSOLE_DIR,
     logLevel: e.MODULE_LOG_LEVEL,
     dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
+    modbusPort: e.MODULE_MODBUS_PORT,
   };
 }

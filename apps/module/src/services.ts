@@ -9,6 +9,7 @@ import type { DataLogs } from './services/datalog/data-logs.ts';
 import type { AlarmLog } from './services/logs/alarm-log.ts';
 import type { MeterEventLog } from './services/logs/meter-event-log.ts';
 import type { MeterSettingsService } from './services/meter-settings/index.ts';
+import type { ModbusService } from './services/modbus/index.ts';
 import type { MqttService } from './services/mqtt/index.ts';
 import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
@@ -46,4 +47,6 @@ export interface Services {
   sections: SectionService;
   /** The MQTT publisher, its uploaded files and its config section. */
   mqtt: MqttService;
+  /** The Modbus TCP server (function 03 over the register map). */
+  modbus: ModbusService;
 }

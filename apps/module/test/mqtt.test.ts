@@ -225,7 +225,15 @@ describe('MQTT last will', () => {
     const moduleDir = join(dirname(fileURLToPath(import.meta.url)), '..');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: moduleDir,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MODULE_DATA_DIR: m.dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, MODULE_LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MODULE_DATA_DIR: m.dataDir,
+        MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        MODULE_LOG_LEVEL: 'silent',
+        MODULE_MODBUS_PORT: '0',
+      },
       stdio: 'ignore',
     });
     try {

@@ -1,6 +1,6 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, mqttSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import { API_PREFIX, mqttSection, passwordPolicySection, snmpSection, serverMessages, type ErrorReply } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,6 +12,7 @@ import { logsApi } from './api/logs/index.ts';
 import { meterSettingsApi } from './api/meter-settings/index.ts';
 import { meteringApi } from './api/metering/index.ts';
 import { mqttApi } from './api/mqtt/index.ts';
+import { snmpApi } from './api/snmp/index.ts';
 import { readingsApi } from './api/readings/index.ts';
 import { sectionsApi } from './api/sections/index.ts';
 import { trendsApi } from './api/trends/index.ts';
@@ -34,6 +35,7 @@ import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
 import { ModbusService } from './services/modbus/index.ts';
 import { MqttService } from './services/mqtt/index.ts';
+import { SnmpService } from './services/snmp/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
@@ -104,6 +106,19 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     unitId: () => device.state().meterAddress,
     log: (level, message) => events.write(level, message),
   });
+  const snmp = new SnmpService({
+    kv: ctx.kv,
+    meter,
+    now: ctx.now,
+    host: config.host,
+    envPort: config.snmpPort,
+    trapPort: config.snmpTrapPort,
+    sysDescr: () => `${device.identity().moduleModel} firmware ${device.identity().moduleFirmwareVersion}`,
+    sysName: () => device.state().deviceDescription,
+    log: (level, message) => events.write(level, message),
+  });
+  sections.register(snmpSection, snmp.backend);
+  meterEvents.onWrite((event, atMs) => snmp.event(event, atMs));
   const dataLogs = new DataLogs(config.dataDir, { kv: ctx.kv, meter, zone: () => device.state().timeZone, intervalSeconds: config.dataLogIntervalSeconds });
   dataLogs.subscribe(ticker);
   // Subscribed after the registers, so each tick reads them already advanced to that second.
@@ -135,6 +150,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     sections,
     mqtt,
     modbus,
+    snmp,
   };
 
   const app = Fastify({
@@ -201,6 +217,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(meterSettingsApi, { meterSettings });
   await app.register(sectionsApi, { sections });
   await app.register(mqttApi, { mqtt, events });
+  await app.register(snmpApi, { snmp });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -216,11 +233,11 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
 
   app.addHook('onReady', async () => {
-    await Promise.all([mqtt.start(), modbus.start()]);
+    await Promise.all([mqtt.start(), modbus.start(), snmp.reload()]);
   });
   app.addHook('onClose', async () => {
     ticker.stop();
-    await Promise.all([mqtt.close(), modbus.close()]);
+    await Promise.all([mqtt.close(), modbus.close(), snmp.close()]);
     sessions.endAll();
     registers.close();
     await trends.close();

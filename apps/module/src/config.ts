@@ -16,6 +16,10 @@ const env = z.object({
   MODULE_DATALOG_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
   /** Overrides the Modbus TCP port (502 needs root); 0 takes a free one (tests). */
   MODULE_MODBUS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Overrides the SNMP agent's UDP port (161 needs root). */
+  MODULE_SNMP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The UDP port traps are sent to (162 unless told; tests run a receiver elsewhere). */
+  MODULE_SNMP_TRAP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export interface ModuleConfig {
@@ -31,6 +35,8 @@ export interface ModuleConfig {
   dataLogIntervalSeconds?: number;
   /** Overrides the Modbus TCP port of the settings. */
   modbusPort?: number;
+  snmpPort?: number;
+  snmpTrapPort?: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -51,5 +57,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     logLevel: e.MODULE_LOG_LEVEL,
     dataLogIntervalSeconds: e.MODULE_DATALOG_INTERVAL_SECONDS,
     modbusPort: e.MODULE_MODBUS_PORT,
+    snmpPort: e.MODULE_SNMP_PORT,
+    snmpTrapPort: e.MODULE_SNMP_TRAP_PORT,
   };
 }

@@ -11,6 +11,7 @@ import type { MeterEventLog } from './services/logs/meter-event-log.ts';
 import type { MeterSettingsService } from './services/meter-settings/index.ts';
 import type { ModbusService } from './services/modbus/index.ts';
 import type { MqttService } from './services/mqtt/index.ts';
+import type { SnmpService } from './services/snmp/index.ts';
 import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
@@ -49,4 +50,6 @@ export interface Services {
   mqtt: MqttService;
   /** The Modbus TCP server (function 03 over the register map). */
   modbus: ModbusService;
+  /** The SNMP agent, its traps and MIB file. */
+  snmp: SnmpService;
 }

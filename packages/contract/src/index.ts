@@ -19,3 +19,4 @@ export * from './schemas/users.ts';
 export * from './schemas/meter-settings.ts';
 export * from './sections/index.ts';
 export * from './schemas/mqtt.ts';
+export * from './schemas/snmp.ts';

@@ -334,3 +334,12 @@ export const mqttTexts = {
   testFailed: (reason: string) => `MQTT test failed: ${reason}`,
   notEnabled: 'MQTT is not enabled',
 } as const;
+
+/** SNMP (002 §2.7, §8): the spec's texts, then the ones decided here (docs/decisions.md, SNMP). */
+export const snmpTexts = {
+  saved: 'SNMP config saved',
+  fileNotFound: 'Error: File not found.',
+  // Decided.
+  downloadMib: 'Download MIB File',
+  communityRequired: 'Please provide Read Only Community',
+} as const;

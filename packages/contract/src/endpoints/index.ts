@@ -10,6 +10,7 @@ import { trendEndpoints } from './trends.ts';
 import { meterSettingsEndpoints } from './meter-settings.ts';
 import { userEndpoints } from './users.ts';
 import { mqttEndpoints } from './mqtt.ts';
+import { snmpEndpoints } from './snmp.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -24,6 +25,7 @@ export const endpoints = {
   ...meterSettingsEndpoints,
   ...userEndpoints,
   ...mqttEndpoints,
+  ...snmpEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -2,3 +2,4 @@ export * from './section.ts';
 export * from './meter.ts';
 export * from './users.ts';
 export * from './mqtt.ts';
+export * from './snmp.ts';

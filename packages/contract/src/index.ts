@@ -20,3 +20,4 @@ export * from './schemas/meter-settings.ts';
 export * from './sections/index.ts';
 export * from './schemas/mqtt.ts';
 export * from './schemas/snmp.ts';
+export * from './schemas/bacnet.ts';

@@ -343,3 +343,9 @@ export const snmpTexts = {
   downloadMib: 'Download MIB File',
   communityRequired: 'Please provide Read Only Community',
 } as const;
+
+/** BACnet/IP (001 §8). */
+export const bacnetTexts = {
+  saved: 'BACnet/IP config saved',
+  fileNotFound: 'Error: File not found.',
+} as const;

@@ -11,6 +11,7 @@ import { meterSettingsEndpoints } from './meter-settings.ts';
 import { userEndpoints } from './users.ts';
 import { mqttEndpoints } from './mqtt.ts';
 import { snmpEndpoints } from './snmp.ts';
+import { bacnetEndpoints } from './bacnet.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -26,6 +27,7 @@ export const endpoints = {
   ...userEndpoints,
   ...mqttEndpoints,
   ...snmpEndpoints,
+  ...bacnetEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

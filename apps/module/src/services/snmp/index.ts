@@ -4,7 +4,7 @@
  * restarts them with the new settings; the agent's port is MODULE_SNMP_PORT when set.
  */
 import { DEFAULT_SNMP_CONFIG, snmpSection, snmpTexts, type MeterEventKey, type SnmpConfig } from '@meter/contract';
-import type { Agent } from 'net-snmp';
+import type { Agent } from './net-snmp.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import { badRequest } from '../../errors.ts';

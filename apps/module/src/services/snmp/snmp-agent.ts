@@ -3,7 +3,7 @@
  * the configured UDP port, answering only the read-only community (a wrong one gets no answer,
  * as RFC 3584 agents drop it). Values are read from the meter at each request.
  */
-import snmp, { type Agent } from 'net-snmp';
+import snmp, { type Agent } from './net-snmp.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { ENTERPRISE_OID, MEASUREMENTS, measurementOid } from './oid-table.ts';
 

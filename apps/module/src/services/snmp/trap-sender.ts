@@ -4,7 +4,7 @@
  * first one, whichever comes first; 0 for either sends each event at once.
  */
 import { meterEventTexts, type MeterEventKey, type SnmpConfig } from '@meter/contract';
-import snmp from 'net-snmp';
+import snmp from './net-snmp.ts';
 import { EVENT_NAME_OID, EVENT_TIME_OID, SYSTEM_EVENT_TRAP_OID } from './oid-table.ts';
 
 interface Pending {

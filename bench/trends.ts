@@ -33,7 +33,7 @@ function timeMany(n: number, fn: () => unknown): number[] {
 
 export async function trendsBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-trends-'));
-  const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: 'Admin1234', MODULE_LOG_LEVEL: 'silent' });
+  const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: 'Admin1234', MODULE_LOG_LEVEL: 'silent', MODULE_MODBUS_PORT: '0' });
   const { app, services: s } = await buildApp(config, { logger: false });
   const trends = s.trends;
   try {

@@ -52,6 +52,7 @@ export async function startModule(env: Record<string, string> = {}): Promise<Mod
       MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       MODULE_LOG_LEVEL: 'warn',
       MODULE_HTTPS_PORT: '0',
+      MODULE_MODBUS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -34,7 +34,7 @@ test('the bundled server starts on plain node, answers the API and serves the co
   const port = await freePort();
   // No --import: plain node, as `npm start` runs it.
   const child = spawn(process.execPath, [bundle], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', MODULE_DATA_DIR: join(tree, 'data'), MODULE_ADMIN_PASSWORD: 'Admin1234' },
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', MODULE_DATA_DIR: join(tree, 'data'), MODULE_ADMIN_PASSWORD: 'Admin1234', MODULE_MODBUS_PORT: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

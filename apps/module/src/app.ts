@@ -1,6 +1,18 @@
 /** Wiring: store, services, the auth hook, the API areas, the console's files. */
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, dataLogSection, dataPostSection, endpoints, ipWhitelistSection, sftpSection, passwordPolicySection, serverMessages, type ErrorReply } from '@meter/contract';
+import {
+  API_PREFIX,
+  dataLogSection,
+  dataPostSection,
+  endpoints,
+  ipWhitelistSection,
+  mqttSection,
+  sftpSection,
+  snmpSection,
+  passwordPolicySection,
+  serverMessages,
+  type ErrorReply,
+} from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,6 +27,8 @@ import { meterSettingsApi } from './api/meter-settings/index.ts';
 import { postingApi } from './api/posting/index.ts';
 import { sftpAccessApi } from './api/sftp-access/index.ts';
 import { meteringApi } from './api/metering/index.ts';
+import { mqttApi } from './api/mqtt/index.ts';
+import { snmpApi } from './api/snmp/index.ts';
 import { readingsApi } from './api/readings/index.ts';
 import { recordsApi } from './api/records/index.ts';
 import { sectionsApi } from './api/sections/index.ts';
@@ -45,6 +59,9 @@ import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
 import { RecordService } from './services/records/record-service.ts';
+import { ModbusService } from './services/modbus/index.ts';
+import { MqttService } from './services/mqtt/index.ts';
+import { SnmpService } from './services/snmp/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { kvSectionBackend } from './services/sections/section-backend.ts';
 import { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
@@ -156,6 +173,30 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     onRow: (id, cfg, at, zone, header, line) => id !== 'ac' && postFiles.row(id, cfg, at, zone, header, line),
     onTick: (id, cfg, now, zone) => id !== 'ac' && postFiles.tick(id, cfg, now, zone),
   });
+  const mqtt = new MqttService({ kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message) });
+  sections.register(mqttSection, mqtt.backend);
+  const modbus = new ModbusService({
+    kv: ctx.kv,
+    meter,
+    now: ctx.now,
+    host: config.host,
+    envPort: config.modbusPort,
+    unitId: () => device.state().meterAddress,
+    log: (level, message) => events.write(level, message),
+  });
+  const snmp = new SnmpService({
+    kv: ctx.kv,
+    meter,
+    now: ctx.now,
+    host: config.host,
+    envPort: config.snmpPort,
+    trapPort: config.snmpTrapPort,
+    sysDescr: () => `${device.identity().moduleModel} firmware ${device.identity().moduleFirmwareVersion}`,
+    sysName: () => device.state().deviceDescription,
+    log: (level, message) => events.write(level, message),
+  });
+  sections.register(snmpSection, snmp.backend);
+  meterEvents.onWrite((event, atMs) => snmp.event(event, atMs));
   dataLogs.subscribe(ticker);
   const sftpAccess = new SftpAccess({ dataDir: config.dataDir, kv: ctx.kv, dataLogs, events, throttle, portOverride: config.sftpPort });
   const sftpBackend = kvSectionBackend(ctx.kv, sftpSection);
@@ -227,6 +268,9 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     sftpAccess,
     time,
     whitelist,
+    mqtt,
+    modbus,
+    snmp,
   };
 
   const app = Fastify({
@@ -319,6 +363,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(dateTimeApi, { time });
   await app.register(whitelistApi, { whitelist, sections, events });
   await app.register(certificatesApi, { certificate, device, events, now });
+  await app.register(mqttApi, { mqtt, events });
+  await app.register(snmpApi, { snmp });
 
   const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
@@ -338,6 +384,9 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     postChannels.start();
     await sftpAccess.apply();
   });
+  app.addHook('onReady', async () => {
+    await Promise.all([mqtt.start(), modbus.start(), snmp.reload()]);
+  });
   app.addHook('onClose', async () => {
     await maintenance.close();
     diagnostic.close();
@@ -345,6 +394,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     await postChannels.stop();
     await sftpAccess.stop();
     time.stop();
+    await Promise.all([mqtt.close(), modbus.close(), snmp.close()]);
     sessions.endAll();
     registers.close();
     await trends.close();

@@ -42,6 +42,12 @@ const env = z.object({
   MODULE_NTP_PORT: z.coerce.number().int().min(1).max(65535).default(123),
   /** The HTTPS port (the web server's 443 needs root); 0 takes a free one. */
   MODULE_HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(443),
+  /** Overrides the Modbus TCP port (502 needs root); 0 takes a free one (tests). */
+  MODULE_MODBUS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Overrides the SNMP agent's UDP port (161 needs root). */
+  MODULE_SNMP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The UDP port traps are sent to (162 unless told; tests run a receiver elsewhere). */
+  MODULE_SNMP_TRAP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export interface ModuleConfig {
@@ -69,6 +75,10 @@ export interface ModuleConfig {
   /** The NTP servers' UDP port. */
   ntpPort: number;
   httpsPort: number;
+  /** Overrides the Modbus TCP port of the settings. */
+  modbusPort?: number;
+  snmpPort?: number;
+  snmpTrapPort?: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -99,5 +109,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     postTimeoutSeconds: e.MODULE_POST_TIMEOUT_SECONDS,
     ntpPort: e.MODULE_NTP_PORT,
     httpsPort: e.MODULE_HTTPS_PORT,
+    modbusPort: e.MODULE_MODBUS_PORT,
+    snmpPort: e.MODULE_SNMP_PORT,
+    snmpTrapPort: e.MODULE_SNMP_TRAP_PORT,
   };
 }

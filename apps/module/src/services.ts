@@ -14,6 +14,9 @@ import type { MeterSettingsService } from './services/meter-settings/index.ts';
 import type { RecordService } from './services/records/record-service.ts';
 import type { PostChannels } from './services/posting/post-channels.ts';
 import type { SftpAccess } from './services/sftp-access/sftp-access.ts';
+import type { ModbusService } from './services/modbus/index.ts';
+import type { MqttService } from './services/mqtt/index.ts';
+import type { SnmpService } from './services/snmp/index.ts';
 import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
@@ -64,4 +67,10 @@ export interface Services {
   time: TimeService;
   /** The IP whitelist every listener asks about each connection. */
   whitelist: IpWhitelist;
+  /** The MQTT publisher, its uploaded files and its config section. */
+  mqtt: MqttService;
+  /** The Modbus TCP server (function 03 over the register map). */
+  modbus: ModbusService;
+  /** The SNMP agent, its traps and MIB file. */
+  snmp: SnmpService;
 }

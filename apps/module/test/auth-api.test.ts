@@ -371,7 +371,7 @@ test('without MODULE_ADMIN_PASSWORD the first admin password is random, shown on
   const logged: string[] = [];
   const log = t.mock.method(console, 'log', (...args: unknown[]) => void logged.push(args.join(' ')));
   try {
-    const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_LOG_LEVEL: 'silent' });
+    const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_LOG_LEVEL: 'silent', MODULE_MODBUS_PORT: '0' });
     assert.equal(config.adminPassword, undefined);
     const { app } = await buildApp(config, { logger: false });
     const file = join(dataDir, 'initial-admin-password');

@@ -22,7 +22,7 @@ async function logOf(
 ): Promise<LogLine[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'request-log-'));
   const lines: LogLine[] = [];
-  const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, ...(level ? { MODULE_LOG_LEVEL: level } : {}) });
+  const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, MODULE_MODBUS_PORT: '0', ...(level ? { MODULE_LOG_LEVEL: level } : {}) });
   const { app } = await buildApp(config, { logStream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } });
   try {
     await app.ready();

@@ -32,3 +32,6 @@ export * from './schemas/config-backup.ts';
 export * from './schemas/network-diagnostic.ts';
 export * from './schemas/posting.ts';
 export * from './schemas/data-log-settings.ts';
+export * from './schemas/mqtt.ts';
+export * from './schemas/snmp.ts';
+export * from './schemas/bacnet.ts';

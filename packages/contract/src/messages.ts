@@ -643,3 +643,51 @@ export const certificateTexts = {
   expired: 'The certificate has expired',
   notYetValid: 'The certificate is not valid yet',
 } as const;
+
+/** MQTT (002 §2.8, §4.4, §8): the spec's texts, then the ones decided here (docs/decisions.md, MQTT). */
+export const mqttTexts = {
+  generalSaved: 'MQTT General Saved',
+  userCredentialsSaved: 'MQTT User Credentials Saved',
+  sslSaved: 'MQTT SSL/TLS Saved',
+  lastWillSaved: 'MQTT Last Will and Testament Saved',
+  topicSaved: 'MQTT Topic and Parameter Selection Saved',
+  connected: 'Connected',
+  disconnected: 'Disconnected',
+  checking: 'Checking',
+  caUploaded: 'CA file uploaded',
+  certUploaded: 'Cert file uploaded',
+  keyUploaded: 'Key file uploaded',
+  // Decided.
+  caUploadFailed: (reply: string) => `CA file upload failed: ${reply}`,
+  certUploadFailed: (reply: string) => `Cert file upload failed: ${reply}`,
+  keyUploadFailed: (reply: string) => `Key file upload failed: ${reply}`,
+  wrongExtension: (extensions: string) => `Only ${extensions} files are accepted`,
+  notPem: (what: string) => `The file is not a PEM ${what}`,
+  fileTooLarge: 'The file is larger than 64 KB',
+  fileExists: 'Uploaded',
+  fileMissing: 'Not uploaded',
+  noWildcards: (label: string) => `${label} must not contain + or #`,
+  status: 'Status',
+  refresh: 'Refresh',
+  test: 'Test MQTT',
+  generate: 'Generate',
+  brokerUrl: 'Broker URL',
+  testPublished: (topic: string) => `Test message published to ${topic}`,
+  testFailed: (reason: string) => `MQTT test failed: ${reason}`,
+  notEnabled: 'MQTT is not enabled',
+} as const;
+
+/** SNMP (002 §2.7, §8): the spec's texts, then the ones decided here (docs/decisions.md, SNMP). */
+export const snmpTexts = {
+  saved: 'SNMP config saved',
+  fileNotFound: 'Error: File not found.',
+  // Decided.
+  downloadMib: 'Download MIB File',
+  communityRequired: 'Please provide Read Only Community',
+} as const;
+
+/** BACnet/IP (001 §8). */
+export const bacnetTexts = {
+  saved: 'BACnet/IP config saved',
+  fileNotFound: 'Error: File not found.',
+} as const;

@@ -3,7 +3,7 @@
  * endpoint; the hook resolves the caller from the token and compares the endpoint's area and
  * read/write flag with the caller's permission bits. A route without an endpoint is refused.
  */
-import { API_PREFIX, areaAuthAllows, serverMessages, type Endpoint } from '@meter/contract';
+import { ADMIN_ACCESS_LEVEL, ADMIN_ONLY_TEXT, API_PREFIX, areaAuthAllows, serverMessages, type Endpoint } from '@meter/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal, PrincipalResolver } from '../context.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
@@ -26,6 +26,7 @@ export function authorize(endpoint: Endpoint, principal: Principal | null): void
     return;
   }
   if (!areaAuthAllows(auth, principal.permission)) throw forbidden(serverMessages.forbidden);
+  if (endpoint.adminOnly && principal.accessLevel !== ADMIN_ACCESS_LEVEL) throw forbidden(ADMIN_ONLY_TEXT);
 }
 
 export function registerAuthHook(app: FastifyInstance, resolve: PrincipalResolver): void {

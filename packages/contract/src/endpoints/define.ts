@@ -70,7 +70,12 @@ export interface Endpoint<B extends Schema = Schema, R extends Schema = Schema, 
    * protected call is refused with 403 until the password is changed.
    */
   duringPasswordChange?: true;
+  /** Only the admin access level may call it, whatever its permission bits (002 §6: MQTT changes and its test). */
+  adminOnly?: true;
 }
+
+/** The refusal of an adminOnly call by another access level (decided). */
+export const ADMIN_ONLY_TEXT = 'Only the admin access level may do this';
 
 // Literal kinds, not the EndpointAuth union: the module types the caller non-null where the auth is not public.
 export const PUBLIC = { kind: 'public' } as const;
@@ -95,4 +100,12 @@ export const sectionRead = <S extends AnySection, A extends EndpointAuth>(path: 
   ep({ method: 'GET', path, reply: section.data as S['data'], auth, section });
 /** A section's PUT: the whole object, typed by the rules under a neutral context; If-Match may name the revision edited. */
 export const sectionWrite = <A extends EndpointAuth>(path: string, section: AnySection, auth: A) =>
-  ep({ method: 'PUT', path, body: sectionBody(section, DEFAULT_SECTION_CONTEXTS[section.context]), reply: successReply, auth, section });
+  ep({
+    method: 'PUT',
+    path,
+    body: sectionBody(section, DEFAULT_SECTION_CONTEXTS[section.context]),
+    reply: successReply,
+    auth,
+    section,
+    ...(section.adminOnly ? { adminOnly: true as const } : {}),
+  });

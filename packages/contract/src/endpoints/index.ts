@@ -19,6 +19,9 @@ import { dataLogEndpoints } from './data-log.ts';
 import { dateTimeEndpoints } from './date-time.ts';
 import { whitelistEndpoints } from './whitelist.ts';
 import { certificateEndpoints } from './certificates.ts';
+import { mqttEndpoints } from './mqtt.ts';
+import { snmpEndpoints } from './snmp.ts';
+import { bacnetEndpoints } from './bacnet.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -42,6 +45,9 @@ export const endpoints = {
   ...dateTimeEndpoints,
   ...whitelistEndpoints,
   ...certificateEndpoints,
+  ...mqttEndpoints,
+  ...snmpEndpoints,
+  ...bacnetEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -6,3 +6,4 @@ export * from './maintenance.ts';
 export * from './config-backup.ts';
 export * from './posting.ts';
 export * from './data-log.ts';
+export * from './mqtt.ts';

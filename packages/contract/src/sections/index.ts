@@ -6,3 +6,6 @@ export * from './posting.ts';
 export * from './data-log.ts';
 export * from './date-time.ts';
 export * from './whitelist.ts';
+export * from './mqtt.ts';
+export * from './snmp.ts';
+export * from './bacnet.ts';

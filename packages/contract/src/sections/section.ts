@@ -39,6 +39,8 @@ export interface SectionDef<K extends SectionContextKind = SectionContextKind, S
   reboot?: boolean;
   /** The console's success alert. */
   savedMessage: string;
+  /** Only the admin access level may save it (002 §6, MQTT): its PUT is adminOnly, others see it read-only. */
+  adminOnly?: boolean;
   /** The first value of a section the module's generic store keeps (sections without a service of their own). */
   defaults?: () => z.input<D>;
 }

@@ -3,6 +3,7 @@
  * edits and how its fields are laid out. Labels, options, bounds and units come from the
  * section's schema; a screen only places the fields and states the conditions between them.
  */
+import type { ReactNode } from 'react';
 import { fieldName, type EndpointName, type FieldOption } from '@meter/contract';
 
 /** The section's values as the form holds them now, typed and nested like the body (`v.di1Config.type`). */
@@ -63,6 +64,20 @@ export interface SectionScreenDef<C = unknown> {
   onChange?: (name: string, inputs: Readonly<Record<string, unknown>>, ctx: C) => Readonly<Record<string, string | boolean>> | undefined;
   /** Queries other screens cache that a save makes stale (the wiring, user names). */
   invalidates?: readonly EndpointName[];
+  /** The success alert of this screen when several screens save parts of one section (the MQTT tabs). */
+  savedMessage?: string;
+  /** Read-only whatever the route's permission (the MQTT tabs for other access levels than admin). */
+  readOnly?: boolean;
+  /** Drawn inside the form after the blocks: controls that set inputs (Generate a client id) or show derived values. */
+  extras?: (form: SectionFormControls) => ReactNode;
+}
+
+/** What `extras` may do with the form being edited. */
+export interface SectionFormControls {
+  values: SectionValues;
+  readOnly: boolean;
+  /** Sets a field's input (flat name) as if the user had typed it. */
+  setInput: (name: string, value: string | boolean) => void;
 }
 
 /** Types a declaration by its context (MeterContext for the meter sections). */

@@ -70,8 +70,9 @@ export function SectionForm<C>({ def, section }: Props<C>) {
     values: section.values,
     fields: defs,
     onSave: (flat, baseline) => section.save(flat, baseline),
-    successMessage: section.section.savedMessage,
+    successMessage: def.savedMessage ?? section.section.savedMessage,
     reboot: section.section.reboot,
+    readOnly: def.readOnly ? true : undefined,
   });
   const formId = useId();
   const { form } = state;
@@ -173,6 +174,11 @@ export function SectionForm<C>({ def, section }: Props<C>) {
   return (
     <SectionFormFrame state={state} label={def.formLabel}>
       {def.blocks.map(block)}
+      {def.extras?.({
+        values,
+        readOnly: state.readOnly,
+        setInput: (name, value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+      })}
     </SectionFormFrame>
   );
 }

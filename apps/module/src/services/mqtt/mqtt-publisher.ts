@@ -1,0 +1,160 @@
+/**
+ * The MQTT client of the module (002 §3.9, §4.4, §7.3): connects to the broker as the settings
+ * say (TCP, or TLS with the uploaded CA, certificate and key), with the user credentials, keep
+ * alive, clean session and the last will, and publishes the selected parameters every interval
+ * (and once at each connect, so a subscriber sees values without waiting a whole interval).
+ * Reconnects with a doubling wait up to a minute. A settings save calls reload(); close() ends
+ * the connection with a DISCONNECT, so a clean shutdown does not fire the last will.
+ */
+import { mqttIntervalSeconds, mqttTexts as t, type MqttConfig } from '@meter/contract';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { ReadingSource } from '../../meter/reading-source.ts';
+import { buildPayload } from './mqtt-payload.ts';
+import type { MqttFiles } from './mqtt-files.ts';
+
+const FIRST_RETRY_MS = 1000;
+const MAX_RETRY_MS = 60_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+const PUBLISH_TIMEOUT_MS = 5000;
+const CLOSE_TIMEOUT_MS = 2000;
+
+export interface MqttPublisherDeps {
+  meter: ReadingSource;
+  files: MqttFiles;
+  /** The stored settings, secrets included. */
+  config: () => MqttConfig;
+  now: () => number;
+  /** Connection changes for the module event log. */
+  log?: (message: string) => void;
+}
+
+/** The broker URL the settings name: scheme by SSL, IPv6 literals in brackets. */
+export function brokerUrl(g: MqttConfig['mqttGenaral'], ssl: boolean): string {
+  const host = g.brokerIpAddr.includes(':') ? `[${g.brokerIpAddr}]` : g.brokerIpAddr;
+  return `${ssl ? 'mqtts' : 'mqtt'}://${host}:${g.brokerPort}`;
+}
+
+export class MqttPublisher {
+  private client: MqttClient | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  /** The settings the current client was made from (JSON), to skip a reload that changes nothing. */
+  private applied = '';
+  private closed = false;
+
+  constructor(private readonly d: MqttPublisherDeps) {}
+
+  /** (Re)connects after a settings change; a no-op when nothing the connection uses changed. */
+  async reload(): Promise<void> {
+    if (this.closed) return;
+    const config = this.d.config();
+    const files = this.d.files.stat();
+    const key = JSON.stringify({ config, files });
+    if (key === this.applied) return;
+    this.applied = key;
+    await this.stop();
+    if (config.mqttGenaral.mqttEnable === 1 && config.mqttGenaral.brokerIpAddr) this.start(config);
+  }
+
+  connected(): boolean {
+    return this.client?.connected === true;
+  }
+
+  /** testMqtt: publishes one message now and tells the outcome. */
+  async test(): Promise<{ ok: boolean; message: string }> {
+    const config = this.d.config();
+    if (config.mqttGenaral.mqttEnable !== 1) return { ok: false, message: t.testFailed(t.notEnabled) };
+    const client = this.client;
+    if (!client?.connected) return { ok: false, message: t.testFailed(t.disconnected) };
+    try {
+      await this.publish(client, config);
+      return { ok: true, message: t.testPublished(config.topic.topic) };
+    } catch (e) {
+      return { ok: false, message: t.testFailed(e instanceof Error ? e.message : String(e)) };
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stop();
+  }
+
+  private options(config: MqttConfig): IClientOptions {
+    const g = config.mqttGenaral;
+    const ssl = config.mqttSSLConfig.enableSSL === 1;
+    const will = config.lastWill;
+    const options: IClientOptions = {
+      protocolVersion: 4,
+      clientId: g.ClientId,
+      keepalive: g.keepAlive,
+      clean: g.cleanSession === 1,
+      reconnectPeriod: FIRST_RETRY_MS,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      username: config.userCredential.userName || undefined,
+      password: config.userCredential.userName ? config.userCredential.userPwd : undefined,
+      will:
+        will.lastWillEnable === 1
+          ? { topic: will.topic, payload: Buffer.from(JSON.stringify({ facilityId: g.facilityId, status: 'offline' })), qos: will.qos as 0 | 1 | 2, retain: will.isRetained === 1 }
+          : undefined,
+    };
+    if (ssl) {
+      options.ca = this.d.files.read('mqttCA');
+      options.cert = this.d.files.read('mqttCert');
+      options.key = this.d.files.read('mqttKey');
+      options.rejectUnauthorized = true;
+    }
+    return options;
+  }
+
+  private start(config: MqttConfig): void {
+    const client = mqtt.connect(brokerUrl(config.mqttGenaral, config.mqttSSLConfig.enableSSL === 1), this.options(config));
+    this.client = client;
+    const url = brokerUrl(config.mqttGenaral, config.mqttSSLConfig.enableSSL === 1);
+    client.on('connect', () => {
+      client.options.reconnectPeriod = FIRST_RETRY_MS;
+      this.d.log?.(`MQTT connected to ${url}`);
+      void this.publish(client, config).catch(() => {});
+    });
+    client.on('close', () => {
+      // Each failed attempt waits twice as long as the one before, up to a minute.
+      client.options.reconnectPeriod = Math.min((client.options.reconnectPeriod ?? FIRST_RETRY_MS) * 2, MAX_RETRY_MS);
+    });
+    // Errors surface as a Disconnected status; the client retries by itself.
+    client.on('error', () => {});
+    this.timer = setInterval(
+      () => {
+        if (client.connected) void this.publish(client, config).catch(() => {});
+      },
+      mqttIntervalSeconds(config.topic.interval) * 1000,
+    );
+    this.timer.unref();
+  }
+
+  private publish(client: MqttClient, config: MqttConfig): Promise<void> {
+    const payload = buildPayload(this.d.meter, config.topic, config.mqttGenaral.facilityId, this.d.now());
+    const qos = config.topic.qos as 0 | 1 | 2;
+    const publishing = client.publishAsync(config.topic.topic, JSON.stringify(payload), { qos, retain: config.topic.isRetained === 1 });
+    return withTimeout(
+      publishing.then(() => undefined),
+      PUBLISH_TIMEOUT_MS,
+      'no acknowledgement from the broker',
+    );
+  }
+
+  private async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    // A polite DISCONNECT when connected; otherwise (or if the broker is slow) the socket is dropped.
+    await withTimeout(client.endAsync(!client.connected), CLOSE_TIMEOUT_MS, 'close').catch(() => client.end(true));
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}

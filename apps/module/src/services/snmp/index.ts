@@ -1,0 +1,105 @@
+/**
+ * SNMP: the config section's backend (a JSON document in the kv table; the community is
+ * required when on, checked after '' took the stored one), the agent and the trap sender. A save
+ * restarts them with the new settings; the agent's port is MODULE_SNMP_PORT when set.
+ */
+import { DEFAULT_SNMP_CONFIG, snmpSection, snmpTexts, type MeterEventKey, type SnmpConfig } from '@meter/contract';
+import type { Agent } from './net-snmp.ts';
+import type { ReadingSource } from '../../meter/reading-source.ts';
+import type { KeyValueStore } from '../../store/db.ts';
+import { badRequest } from '../../errors.ts';
+import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
+import { mibFile } from './mib-file.ts';
+import { startAgent } from './snmp-agent.ts';
+import { TrapSender } from './trap-sender.ts';
+
+export const DEFAULT_TRAP_PORT = 162;
+
+export interface SnmpServiceDeps {
+  kv: KeyValueStore;
+  meter: ReadingSource;
+  now: () => number;
+  host: string;
+  envPort?: number;
+  trapPort?: number;
+  sysDescr: () => string;
+  sysName: () => string;
+  log: (level: 'Info' | 'Error', message: string) => void;
+}
+
+export class SnmpService {
+  readonly backend: SectionBackend<SnmpConfig>;
+  private readonly store: SectionBackend<SnmpConfig>;
+  private agent: Agent | undefined;
+  private traps: TrapSender | undefined;
+  private applied = '';
+  private closed = false;
+  /** Reloads run one after another: a save during a restart waits for it. */
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly d: SnmpServiceDeps) {
+    this.store = kvSectionBackend(d.kv, snmpSection) as unknown as SectionBackend<SnmpConfig>;
+    this.backend = {
+      read: () => this.store.read(),
+      write: (next, before, w) => {
+        this.store.write(next, before, w);
+        setImmediate(() => void this.reload());
+      },
+      check: (next) => {
+        if (next.enable === 1 && next.readOnlyCommunity === '') throw badRequest(snmpTexts.communityRequired, { readOnlyCommunity: snmpTexts.communityRequired });
+      },
+    };
+  }
+
+  mib(): string {
+    return mibFile();
+  }
+
+  /** A meter system event: to the trap targets. */
+  event(event: MeterEventKey, atMs: number): void {
+    this.traps?.push(event, atMs);
+  }
+
+  /** The port the agent was asked to use. */
+  port(config: SnmpConfig = this.store.read()): number {
+    return this.d.envPort ?? config.port;
+  }
+
+  running(): boolean {
+    return this.agent !== undefined;
+  }
+
+  reload(): Promise<void> {
+    this.chain = this.chain.then(() => this.apply());
+    return this.chain;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.chain;
+    this.stop();
+  }
+
+  private async apply(): Promise<void> {
+    if (this.closed) return;
+    const config = { ...DEFAULT_SNMP_CONFIG(), ...this.store.read() };
+    const key = JSON.stringify(config);
+    if (key === this.applied) return;
+    this.applied = key;
+    this.stop();
+    if (config.enable !== 1) return;
+    this.traps = new TrapSender(config, this.d.trapPort ?? DEFAULT_TRAP_PORT);
+    try {
+      this.agent = await startAgent(this.port(config), this.d.host, config.readOnlyCommunity, this.d);
+    } catch (e) {
+      this.d.log('Error', `SNMP agent could not listen on port ${this.port(config)}: ${(e as Error).message}`);
+    }
+  }
+
+  private stop(): void {
+    this.traps?.close();
+    this.traps = undefined;
+    this.agent?.close();
+    this.agent = undefined;
+  }
+}

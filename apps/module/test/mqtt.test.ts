@@ -1,0 +1,253 @@
+/**
+ * MQTT (002 §3.9, §5.8, §6, §7.3) against Debian's mosquitto: the config section's rules and
+ * admin-only saves, secrets never returned, the publications a mosquitto_sub receives (plain
+ * with the broker's password, and TLS with uploaded CA, certificate and key), the status, the
+ * test publication, and the last will after the module process is killed.
+ */
+import { ADMIN_ONLY_TEXT, MQTT_TOPIC_INTERVALS, mqttTexts, round, type MqttConfig } from '@meter/contract';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { ADMIN_PASSWORD, createTestModule, type TestModule } from './helper.ts';
+import { freePort, startBroker, type Broker } from './peers/mosquitto.ts';
+import { USER_PASSWORD, addRole, addUser } from './users-helpers.ts';
+
+const PATH = '/api/settings/communication/mqttConfig';
+const T0 = Date.parse('2026-06-01T12:00:00Z');
+
+async function config(m: TestModule, token: string): Promise<MqttConfig> {
+  const res = await m.call('GET', PATH, { token });
+  assert.equal(res.status, 200, res.raw);
+  return res.body.data as MqttConfig;
+}
+
+async function put(m: TestModule, token: string, change: (c: MqttConfig) => void) {
+  const c = await config(m, token);
+  change(c);
+  return m.call('PUT', PATH, { token, body: c });
+}
+
+async function status(m: TestModule, token: string): Promise<string> {
+  return (await m.call('GET', '/api/command/checkMqttStatus', { token })).body.data.value as string;
+}
+
+async function until(what: string, check: () => Promise<boolean>, ms = 8000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function multipart(path: string, name = basename(path)): { body: Buffer; headers: Record<string, string> } {
+  const boundary = '----meter' + Math.random().toString(16).slice(2);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), readFileSync(path), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(m: TestModule, token: string, kind: string, path: string, name?: string) {
+  const { body, headers } = multipart(path, name);
+  const res = await m.app.inject({ method: 'POST', url: `/api/upload/local/${kind}`, headers: { ...headers, authorization: `Bearer ${token}` }, payload: body });
+  return { status: res.statusCode, body: res.json() as { data: { value: string } } };
+}
+
+function enable(c: MqttConfig, broker: Broker, port = broker.port) {
+  c.mqttGenaral = { ...c.mqttGenaral, mqttEnable: 1, brokerIpAddr: '127.0.0.1', brokerPort: port, keepAlive: 5, facilityId: 'Plant-7' };
+  c.userCredential = { userName: broker.user, userPwd: broker.password };
+  c.topic = { ...c.topic, topic: 'site/meter', qos: 1, interval: 1 };
+}
+
+describe('MQTT settings and publisher', () => {
+  let m: TestModule;
+  let admin: string;
+  let broker: Broker;
+
+  before(async () => {
+    broker = await startBroker({ tls: true });
+    m = await createTestModule({ now: () => T0 });
+    admin = await m.login();
+  });
+  after(async () => {
+    await m.close();
+    await broker.stop();
+  });
+
+  test('defaults: disabled, a generated client id of 23 alphanumerics, Disconnected', async () => {
+    const c = await config(m, admin);
+    assert.equal(c.mqttGenaral.mqttEnable, 0);
+    assert.match(c.mqttGenaral.ClientId, /^[A-Za-z0-9]{23}$/);
+    assert.equal(await status(m, admin), mqttTexts.disconnected);
+    const test = await m.call('PATCH', '/api/command/testMqtt', { token: admin, body: { value: 1 } });
+    assert.equal(test.status, 502);
+    assert.equal(test.body.data.value, mqttTexts.testFailed(mqttTexts.notEnabled));
+    const files = await m.call('GET', '/api/command/getMqttFileStat', { token: admin });
+    assert.deepEqual(files.body.data, { isMqttCAExist: false, isMqttClientExist: false, isMqttKeyExist: false });
+  });
+
+  test('§5.8: enabled needs a client id and a broker; topics refuse wildcards; QoS 0 to 2; intervals 1 to 9', async () => {
+    let res = await put(m, admin, (c) => {
+      c.mqttGenaral.mqttEnable = 1;
+      c.mqttGenaral.brokerIpAddr = '';
+      c.mqttGenaral.ClientId = '';
+    });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.data.errors['mqttGenaral__brokerIpAddr'] ?? res.body.data.errors['mqttGenaral.brokerIpAddr'], 'Please provide Broker Address');
+    assert.ok(Object.values(res.body.data.errors).includes('Please provide Client ID'));
+    res = await put(m, admin, (c) => (c.topic.topic = 'site/+/data'));
+    assert.equal(res.status, 400);
+    assert.ok(Object.values(res.body.data.errors).includes(mqttTexts.noWildcards('Topic')));
+    res = await put(m, admin, (c) => (c.topic.qos = 3));
+    assert.equal(res.status, 400);
+    res = await put(m, admin, (c) => (c.topic.interval = MQTT_TOPIC_INTERVALS.length + 1));
+    assert.equal(res.status, 400);
+    res = await put(m, admin, (c) => {
+      c.lastWill.lastWillEnable = 1;
+      c.lastWill.topic = '';
+    });
+    assert.ok(Object.values(res.body.data.errors).includes('Please provide Last Will Topic'));
+    // Disabled: the broker may stay blank.
+    res = await put(m, admin, (c) => (c.mqttGenaral.brokerIpAddr = ''));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+  });
+
+  test('§6: only the admin access level saves; others with configuration edit get 403, view users too', async () => {
+    await addRole(m, admin, 'engineer', 0, 0, 0, 2);
+    await addUser(m, admin, 'eng', { accessLevel: 'engineer' });
+    await addUser(m, admin, 'viewer');
+    const eng = await m.login('eng', USER_PASSWORD);
+    const viewer = await m.login('viewer', USER_PASSWORD);
+    const before = await config(m, admin);
+    let res = await put(m, eng, (c) => (c.mqttGenaral.keepAlive = 90));
+    assert.equal(res.status, 403);
+    assert.equal(res.body.data.value, ADMIN_ONLY_TEXT);
+    res = await put(m, viewer, (c) => (c.mqttGenaral.keepAlive = 90));
+    assert.equal(res.status, 403);
+    assert.equal((await m.call('PATCH', '/api/command/testMqtt', { token: eng, body: { value: 1 } })).status, 403);
+    assert.deepEqual(await config(m, admin), before);
+    // Reading is open to configuration view.
+    assert.equal((await m.call('GET', PATH, { token: viewer })).status, 200);
+  });
+
+  test('publishes the selected parameters as JSON with the facility id and time; the password is never returned', async () => {
+    const sub = await broker.subscribe('site/meter', 1);
+    const res = await put(m, admin, (c) => enable(c, broker));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const [msg] = await sub.done;
+    const payload = JSON.parse(msg!.payload);
+    const snap = m.services.meter.snapshot(T0);
+    assert.equal(payload.facilityId, 'Plant-7');
+    assert.equal(payload.timestamp, T0 / 1000);
+    assert.equal(payload.values['Frequency (Hz)'], round(snap.frequency, 2));
+    assert.equal(payload.values['Phase A Voltage (V)'], round(snap.phases[0].vln, 1));
+    assert.equal(payload.values['System Active Power (kW)'], round(snap.system.p, 3));
+    assert.ok('System Import Active Energy (kWh)' in payload.values);
+    // Not selected: reactive power (bit 16) is not in the default mask.
+    assert.ok(!('System Reactive Power (kvar)' in payload.values));
+    await until('Connected', async () => (await status(m, admin)) === mqttTexts.connected);
+    assert.equal((await config(m, admin)).userCredential.userPwd, '');
+
+    // testMqtt publishes one message now.
+    const one = await broker.subscribe('site/meter', 1);
+    const t = await m.call('PATCH', '/api/command/testMqtt', { token: admin, body: { value: 1 } });
+    assert.equal(t.status, 200);
+    assert.equal(t.body.data.value, mqttTexts.testPublished('site/meter'));
+    assert.equal(JSON.parse((await one.done)[0]!.payload).facilityId, 'Plant-7');
+  });
+
+  test('a wrong broker password: the broker refuses, the status is Disconnected', async () => {
+    // '' keeps the stored secret: send a different one.
+    const res = await put(m, admin, (c) => (c.userCredential.userPwd = 'wrong-password'));
+    assert.equal(res.status, 200);
+    await until('Disconnected', async () => (await status(m, admin)) === mqttTexts.disconnected);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await status(m, admin), mqttTexts.disconnected);
+    await put(m, admin, (c) => (c.userCredential.userPwd = broker.password));
+    await until('Connected again', async () => (await status(m, admin)) === mqttTexts.connected);
+  });
+
+  test('SSL/TLS: files required, .crt/.cer/.key only, PEM only; then the TLS listener with a client certificate', async () => {
+    const tls = broker.tls!;
+    let res = await put(m, admin, (c) => (c.mqttSSLConfig.enableSSL = 1));
+    assert.equal(res.status, 400);
+    assert.equal(res.body.data.value, 'Please provide CA File');
+    let up = await upload(m, admin, 'mqttCA', tls.ca, 'ca.pem');
+    assert.equal(up.status, 400);
+    assert.equal(up.body.data.value, mqttTexts.wrongExtension('.crt or .cer'));
+    up = await upload(m, admin, 'mqttKey', tls.ca, 'ca.key');
+    assert.equal(up.body.data.value, mqttTexts.notPem('private key'));
+    assert.equal((await upload(m, admin, 'mqttCA', tls.ca, 'ca.cer')).body.data.value, mqttTexts.caUploaded);
+    assert.equal((await upload(m, admin, 'mqttCert', tls.clientCert)).body.data.value, mqttTexts.certUploaded);
+    assert.equal((await upload(m, admin, 'mqttKey', tls.clientKey)).body.data.value, mqttTexts.keyUploaded);
+    const files = await m.call('GET', '/api/command/getMqttFileStat', { token: admin });
+    assert.deepEqual(files.body.data, { isMqttCAExist: true, isMqttClientExist: true, isMqttKeyExist: true });
+    assert.ok(!files.raw.includes('PRIVATE KEY'));
+
+    const sub = await broker.subscribe('site/meter', 1);
+    res = await put(m, admin, (c) => {
+      c.mqttSSLConfig.enableSSL = 1;
+      c.mqttGenaral.brokerPort = broker.tlsPort!;
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    await sub.done;
+    await until('Connected over TLS', async () => (await status(m, admin)) === mqttTexts.connected);
+  });
+});
+
+describe('MQTT last will', () => {
+  let broker: Broker;
+  before(async () => {
+    broker = await startBroker();
+  });
+  after(() => broker.stop());
+
+  test('the broker publishes the last will (topic, retain) when the module process is killed, not when it closes', async () => {
+    const m = await createTestModule();
+    const admin = await m.login();
+    const res = await put(m, admin, (c) => {
+      enable(c, broker);
+      c.lastWill = { lastWillEnable: 1, topic: 'site/meter/status', qos: 1, isRetained: 1 };
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    await until('Connected', async () => (await status(m, admin)) === mqttTexts.connected);
+    // A clean close sends DISCONNECT: no will.
+    const quiet = await broker.subscribe('site/meter/status', 1, 2);
+    await m.close(true);
+    await assert.rejects(quiet.done);
+
+    // The same data folder in a module process of its own, then killed.
+    const port = await freePort();
+    const moduleDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: moduleDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MODULE_DATA_DIR: m.dataDir,
+        MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        MODULE_LOG_LEVEL: 'silent',
+        MODULE_MODBUS_PORT: '0',
+      },
+      stdio: 'ignore',
+    });
+    try {
+      // The child starts through tsx: slow on a loaded machine.
+      await broker.receive('site/meter', 1, 90);
+      const will = await broker.subscribe('site/meter/status', 1, 10);
+      child.kill('SIGKILL');
+      const [msg] = await will.done;
+      assert.deepEqual(JSON.parse(msg!.payload), { facilityId: 'Plant-7', status: 'offline' });
+      // Retained: a subscriber that comes later still gets it.
+      const [late] = await broker.receive('site/meter/status', 1, 5);
+      assert.equal(late!.topic, 'site/meter/status');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});

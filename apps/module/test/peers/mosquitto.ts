@@ -1,0 +1,158 @@
+/**
+ * A real MQTT broker for the tests: Debian's mosquitto on loopback ports with a temporary
+ * config, a password file and (optionally) a TLS listener that wants a client certificate,
+ * all made here with openssl; and mosquitto_sub as the subscriber.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TlsFiles {
+  dir: string;
+  ca: string;
+  serverCert: string;
+  serverKey: string;
+  clientCert: string;
+  clientKey: string;
+}
+
+function openssl(dir: string, ...args: string[]): void {
+  execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
+}
+
+/** A CA, a server certificate for 127.0.0.1 and a client certificate, all signed by the CA. */
+export function makeTlsFiles(dir: string): TlsFiles {
+  openssl(dir, 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=Test CA');
+  for (const who of ['server', 'client']) {
+    openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${who}.key`, '-out', `${who}.csr`, '-subj', `/CN=${who === 'server' ? '127.0.0.1' : 'meter'}`);
+    writeFileSync(join(dir, `${who}.ext`), who === 'server' ? 'subjectAltName=IP:127.0.0.1\n' : 'extendedKeyUsage=clientAuth\n');
+    openssl(dir, 'x509', '-req', '-in', `${who}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${who}.crt`, '-days', '2', '-extfile', `${who}.ext`);
+  }
+  const p = (f: string) => join(dir, f);
+  return { dir, ca: p('ca.crt'), serverCert: p('server.crt'), serverKey: p('server.key'), clientCert: p('client.crt'), clientKey: p('client.key') };
+}
+
+export interface Broker {
+  port: number;
+  tlsPort?: number;
+  tls?: TlsFiles;
+  user: string;
+  password: string;
+  /** Subscribes with mosquitto_sub and resolves with the first `count` messages (topic, payload). */
+  receive(topic: string, count: number, timeoutSeconds?: number): Promise<{ topic: string; payload: string }[]>;
+  /** A subscriber already connected, for a message that a later act will cause. */
+  subscribe(topic: string, count: number, timeoutSeconds?: number): Promise<{ done: Promise<{ topic: string; payload: string }[]> }>;
+  stop(): Promise<void>;
+}
+
+async function waitForPort(port: number, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > end) throw new Error(`mosquitto did not listen on ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function startBroker(opts: { tls?: boolean } = {}): Promise<Broker> {
+  const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
+  const user = 'meter';
+  const password = 'broker-secret-1';
+  execFileSync('mosquitto_passwd', ['-c', '-b', join(dir, 'passwd'), user, password], { stdio: 'ignore' });
+  const port = await freePort();
+  const lines = ['per_listener_settings true', `listener ${port} 127.0.0.1`, 'allow_anonymous false', `password_file ${join(dir, 'passwd')}`];
+  let tls: TlsFiles | undefined;
+  let tlsPort: number | undefined;
+  if (opts.tls) {
+    tls = makeTlsFiles(dir);
+    tlsPort = await freePort();
+    lines.push(
+      `listener ${tlsPort} 127.0.0.1`,
+      'allow_anonymous false',
+      `password_file ${join(dir, 'passwd')}`,
+      `cafile ${tls.ca}`,
+      `certfile ${tls.serverCert}`,
+      `keyfile ${tls.serverKey}`,
+      'require_certificate true',
+    );
+  }
+  writeFileSync(join(dir, 'mosquitto.conf'), lines.join('\n') + '\n');
+  // Started as root, mosquitto drops to its own user: it must be able to read the temporary files.
+  chmodSync(dir, 0o755);
+  for (const f of readdirSync(dir)) chmodSync(join(dir, f), 0o644);
+  const proc: ChildProcess = spawn('mosquitto', ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  proc.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  await waitForPort(port).catch((e: Error) => {
+    proc.kill();
+    throw new Error(`${e.message}\n${log}`);
+  });
+  if (tlsPort) await waitForPort(tlsPort);
+
+  const subscribe: Broker['subscribe'] = async (topic, count, timeoutSeconds = 10) => {
+    const args = ['-h', '127.0.0.1', '-p', String(port), '-u', user, '-P', password, '-t', topic, '-v', '-C', String(count), '-W', String(timeoutSeconds), '-d'];
+    // Line-buffered: the SUBACK line must arrive while the subscriber runs, not when it exits.
+    const sub = spawn('stdbuf', ['-oL', 'mosquitto_sub', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let debug = '';
+    sub.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    // -d prints the SUBACK: from then on no publication can be missed.
+    await new Promise<void>((resolve, reject) => {
+      const onData = (d: Buffer) => {
+        debug += d.toString();
+        if (debug.includes('SUBACK')) resolve();
+      };
+      sub.stdout.on('data', onData);
+      sub.on('exit', () => reject(new Error(`mosquitto_sub ended before subscribing: ${debug}`)));
+    });
+    const done = new Promise<{ topic: string; payload: string }[]>((resolve, reject) => {
+      sub.on('exit', (code) => {
+        const lines = out.split('\n').filter((l) => l.startsWith(topic.replace(/[#+].*$/, '')) && !l.startsWith('Client '));
+        const messages = lines.map((l) => ({ topic: l.slice(0, l.indexOf(' ')), payload: l.slice(l.indexOf(' ') + 1) }));
+        if (messages.length >= count) resolve(messages);
+        else reject(new Error(`mosquitto_sub exited ${code} with ${messages.length} of ${count} messages\n${out}`));
+      });
+    });
+    return { done };
+  };
+
+  return {
+    port,
+    tlsPort,
+    tls,
+    user,
+    password,
+    subscribe,
+    receive: async (topic, count, timeoutSeconds) => (await subscribe(topic, count, timeoutSeconds)).done,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.on('exit', () => resolve());
+        proc.kill('SIGTERM');
+      });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const readText = (path: string) => readFileSync(path, 'utf8');

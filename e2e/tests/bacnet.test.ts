@@ -1,0 +1,55 @@
+/**
+ * Settings › Communication › BACnet/IP in Chromium: the fields appear with Enable, the rules show
+ * under the fields, a save says "BACnet/IP config saved" and asks to reboot; read-only for a view user.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { bacnetTexts } from '@meter/contract';
+import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+
+const PATH = '/setting/communication/bacnet_ip';
+let server: ModuleServer;
+let admin: string;
+let browser: Browser;
+
+before(async () => {
+  ({ server, admin } = await startModuleWithUsers());
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('Enable shows the settings; the rules; a save with the reboot prompt', async () => {
+  const page = await openAs(browser, server, PATH, 'boss');
+  const form = page.getByRole('form', { name: 'BACnet/IP settings' });
+  await form.getByLabel('Disable').waitFor();
+  assert.equal(await page.getByLabel('Device Instance').count(), 0);
+  await form.getByLabel('Enable').first().check();
+  await page.getByLabel('Port', { exact: true }).fill('46999');
+  await page.getByLabel('Device Name').fill('Meter 7');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Port must be between 47000 and 49000', { exact: true }).waitFor();
+  await page.getByLabel('Port', { exact: true }).fill('47809');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, bacnetTexts.saved).waitFor();
+  const dialog = page.getByRole('dialog', { name: 'Action Required' });
+  await dialog.getByText('Do you want to reboot the module now?', { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: 'Reboot Later' }).click();
+  const saved = (await server.api('GET', '/settings/communication/bacNetConfig', undefined, admin)).body.data;
+  assert.equal(saved.enable, 1);
+  assert.equal(saved.port, 47809);
+  assert.equal(saved.deviceName, 'Meter 7');
+  await page.context().close();
+});
+
+test('a view user sees BACnet/IP read-only', async () => {
+  const page = await openAs(browser, server, PATH, 'viewer');
+  await page.getByLabel('Device Instance').waitFor();
+  assert.ok(await page.getByLabel('Device Instance').isDisabled());
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
+  await page.context().close();
+});

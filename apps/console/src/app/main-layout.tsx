@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
 import { LOGIN_PATH } from '../lib/navigation.ts';
@@ -27,6 +27,14 @@ function SignedInLayout() {
   const section = trail[0];
   const tabsOf = trail[2];
   const pillsOf = trail[1]?.route.pills ? trail[1] : undefined;
+  const sideNodes = section?.children ?? [];
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  // A navigation closes the drawer (the links close it too; this covers Back and redirects).
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
 
   useEffect(() => {
     document.title = trail.length ? `${trail[trail.length - 1]!.label} - ${branding.productName}` : branding.productName;
@@ -34,10 +42,10 @@ function SignedInLayout() {
 
   return (
     <div className="d-flex flex-column min-vh-100">
-      <TopBar tree={tree} trail={trail} />
+      <TopBar tree={tree} trail={trail} onSectionMenu={section && sideNodes.length > 0 ? () => setMenuOpen(true) : undefined} />
       <div className="d-flex flex-grow-1">
-        {section && section.children.length > 0 && <SideNav nodes={section.children} trail={trail} />}
-        <main className="flex-grow-1 p-3 overflow-auto">
+        {section && sideNodes.length > 0 && <SideNav nodes={sideNodes} trail={trail} title={section.label} show={menuOpen} onHide={() => setMenuOpen(false)} />}
+        <main className="main-column flex-grow-1 p-3">
           {pillsOf && pillsOf.children.length > 0 && <SectionTabs nodes={pillsOf.children} trail={trail} level={2} pills />}
           {tabsOf && tabsOf.children.length > 0 && <SectionTabs nodes={tabsOf.children} trail={trail} />}
           <Outlet />

@@ -11,9 +11,10 @@ import { useCanWrite } from '../lib/permissions.ts';
 import { useSession } from '../lib/use-session.ts';
 import { DeviceClock } from './device-clock.tsx';
 import type { NavNode } from './navigation.ts';
+import { SECTION_MENU_ID } from './side-nav.tsx';
 
 /** Top bar (000 §2): device name, primary menu, device clock, user menu and Logout. */
-export function TopBar({ tree, trail }: { tree: NavNode[]; trail: NavNode[] }) {
+export function TopBar({ tree, trail, onSectionMenu }: { tree: NavNode[]; trail: NavNode[]; onSectionMenu?: () => void }) {
   const navigate = useNavigate();
   const session = useSession();
   const info = useHomePageInfo();
@@ -22,6 +23,12 @@ export function TopBar({ tree, trail }: { tree: NavNode[]; trail: NavNode[] }) {
 
   return (
     <Navbar bg="dark" data-bs-theme="dark" expand="md" className="px-3">
+      {onSectionMenu && (
+        // Below lg the section menu is a drawer; this opens it.
+        <Button variant="outline-light" size="sm" className="d-lg-none me-2" aria-controls={SECTION_MENU_ID} onClick={onSectionMenu}>
+          {trail[0]?.label ?? ''} menu
+        </Button>
+      )}
       <Navbar.Brand as={Link} to="/">
         {deviceName}
       </Navbar.Brand>

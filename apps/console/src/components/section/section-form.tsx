@@ -14,6 +14,7 @@ import type { FieldDef } from '../form/field-layout.ts';
 import { toSchemaValues } from '../form/form-values.ts';
 import { SaveButton } from '../form/save-button.tsx';
 import { useSettingsForm, type SettingsFormState } from '../form/use-settings-form.ts';
+import { ScrollRegion } from '../scroll-region.tsx';
 import { FieldCell } from './field-cell.tsx';
 import { unflatten } from './flat-values.ts';
 import { placedFields, type Block, type SectionScreenDef, type SectionValues } from './section-def.ts';
@@ -123,39 +124,41 @@ export function SectionForm<C>({ def, section }: Props<C>) {
         return <FormFields key={i} state={subset(b.fields)} formId={formId} layout="table" caption={b.caption} />;
       case 'rows': {
         const table = (
-          <Table bordered size="sm" responsive className="align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{b.rowHeader}</th>
-                {b.columns.map((c) => (
-                  <th key={c.field} scope="col" style={c.minWidth ? { minWidth: c.minWidth } : undefined}>
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {b.rows.map((row, r) => {
-                const rowValues = (values[row] ?? {}) as SectionValues;
-                return (
-                  <tr key={row}>
-                    <th scope="row">{b.rowLabel(row, r)}</th>
-                    {b.columns.map((c) => {
-                      const base = drawn(fieldName(row, c.field));
-                      if (!base) return <td key={c.field} />;
-                      const options = c.options?.(rowValues, ctx, values);
-                      const cell: FieldDef = {
-                        ...base,
-                        ...(options ? { kind: 'select', options } : {}),
-                        ...(c.disabledWhen?.(rowValues, ctx, values) ? { disabled: true } : {}),
-                      };
-                      return <FieldCell key={c.field} state={state} formId={formId} def={cell} />;
-                    })}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+          <ScrollRegion label={b.title ?? b.rowHeader}>
+            <Table bordered size="sm" className="align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">{b.rowHeader}</th>
+                  {b.columns.map((c) => (
+                    <th key={c.field} scope="col" style={c.minWidth ? { minWidth: c.minWidth } : undefined}>
+                      {c.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {b.rows.map((row, r) => {
+                  const rowValues = (values[row] ?? {}) as SectionValues;
+                  return (
+                    <tr key={row}>
+                      <th scope="row">{b.rowLabel(row, r)}</th>
+                      {b.columns.map((c) => {
+                        const base = drawn(fieldName(row, c.field));
+                        if (!base) return <td key={c.field} />;
+                        const options = c.options?.(rowValues, ctx, values);
+                        const cell: FieldDef = {
+                          ...base,
+                          ...(options ? { kind: 'select', options } : {}),
+                          ...(c.disabledWhen?.(rowValues, ctx, values) ? { disabled: true } : {}),
+                        };
+                        return <FieldCell key={c.field} state={state} formId={formId} def={cell} />;
+                      })}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          </ScrollRegion>
         );
         return b.title ? (
           <SettingsCard key={i} title={b.title}>

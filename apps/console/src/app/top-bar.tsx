@@ -5,10 +5,12 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { AREA_MASK, shellTexts } from '@meter/contract';
 import { openRebootModal } from '../components/reboot-modal.ts';
+import { chooseColorMode, colorModeStore, type ColorModeChoice } from '../lib/color-mode.ts';
 import { useHomePageInfo } from '../lib/device.ts';
 import { LOGIN_PATH, LOGOUT_PARAM } from '../lib/navigation.ts';
 import { useCanWrite } from '../lib/permissions.ts';
 import { useSession } from '../lib/use-session.ts';
+import { useStore } from '../lib/use-store.ts';
 import { DeviceClock } from './device-clock.tsx';
 import type { NavNode } from './navigation.ts';
 import { SECTION_MENU_ID } from './side-nav.tsx';
@@ -42,21 +44,39 @@ export function TopBar({ tree, trail, onSectionMenu }: { tree: NavNode[]; trail:
           ))}
         </Nav>
         <DeviceClock info={info.data} fetchedAt={info.dataUpdatedAt} />
-        {canReboot ? (
-          <Nav className="me-2">
-            <NavDropdown title={session?.userName ?? ''} align="end">
-              <NavDropdown.Item as="button" onClick={openRebootModal}>
-                {shellTexts.reboot}
-              </NavDropdown.Item>
-            </NavDropdown>
-          </Nav>
-        ) : (
-          <span className="navbar-text me-3">{session?.userName}</span>
-        )}
+        <Nav className="me-2">
+          <NavDropdown title={session?.userName ?? ''} align="end">
+            {canReboot && (
+              <>
+                <NavDropdown.Item as="button" onClick={openRebootModal}>
+                  {shellTexts.reboot}
+                </NavDropdown.Item>
+                <NavDropdown.Divider />
+              </>
+            )}
+            <ColorModeItems />
+          </NavDropdown>
+        </Nav>
         <Button variant="outline-light" size="sm" onClick={() => void navigate(`${LOGIN_PATH}?${LOGOUT_PARAM}=1`)}>
           Logout
         </Button>
       </Navbar.Collapse>
     </Navbar>
   );
+}
+
+const COLOR_MODE_CHOICES: readonly { choice: ColorModeChoice; label: string }[] = [
+  { choice: 'auto', label: 'Theme: System' },
+  { choice: 'light', label: 'Theme: Light' },
+  { choice: 'dark', label: 'Theme: Dark' },
+];
+
+/** Light, dark or the system's choice (Bootstrap colour modes), remembered in this browser. */
+function ColorModeItems() {
+  const { choice } = useStore(colorModeStore);
+  return COLOR_MODE_CHOICES.map((c) => (
+    <NavDropdown.Item key={c.choice} as="button" active={choice === c.choice} aria-current={choice === c.choice ? 'true' : undefined} onClick={() => chooseColorMode(c.choice)}>
+      {c.label}
+    </NavDropdown.Item>
+  ));
 }

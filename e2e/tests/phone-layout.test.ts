@@ -58,15 +58,29 @@ describe('phone layout', () => {
     const page = await phone();
     const failures: string[] = [];
     const paths = sweepPaths();
+    const screens = new Set<string>();
     for (const path of paths) {
       await page.goto(path);
       await settle(page);
+      assert.notEqual(new URL(page.url()).pathname, '/login', `still signed in at ${path}`);
+      screens.add(new URL(page.url()).pathname);
       const o = await overflow(page);
       if (o.scrollWidth > o.clientWidth || o.offenders.length > 0)
         failures.push(`${path} (now ${new URL(page.url()).pathname}): ${o.scrollWidth} > ${o.clientWidth}; ${o.offenders.join(', ')}`);
     }
-    assert.ok(paths.length > 30, 'the sweep covers the route table');
+    assert.ok(screens.size > 20, `the sweep reached the screens (${screens.size})`);
     assert.deepEqual(failures, []);
+  });
+
+  test('the sign-in page fits too', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('User Name').waitFor();
+    const o = await overflow(page);
+    assert.deepEqual(o.offenders, []);
+    assert.ok(o.scrollWidth <= o.clientWidth);
+    await context.close();
   });
 
   test('the section menu is a drawer opened from the top bar', async () => {

@@ -27,6 +27,8 @@ function SignedInLayout() {
   const section = trail[0];
   const tabsOf = trail[2];
   const pillsOf = trail[1]?.route.pills ? trail[1] : undefined;
+  // The page heading is the entry's name in the side menu (tabs below it name the fourth level).
+  const heading = (trail[2] ?? trail[1] ?? trail[0])?.label;
   const sideNodes = section?.children ?? [];
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
@@ -46,6 +48,7 @@ function SignedInLayout() {
       <div className="d-flex flex-grow-1">
         {section && sideNodes.length > 0 && <SideNav nodes={sideNodes} trail={trail} title={section.label} show={menuOpen} onHide={() => setMenuOpen(false)} />}
         <main className="main-column flex-grow-1 p-3">
+          {heading && <h1 className="h4 mb-3">{heading}</h1>}
           {pillsOf && pillsOf.children.length > 0 && <SectionTabs nodes={pillsOf.children} trail={trail} level={2} pills />}
           {tabsOf && tabsOf.children.length > 0 && <SectionTabs nodes={tabsOf.children} trail={trail} />}
           <Outlet />

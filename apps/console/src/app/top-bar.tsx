@@ -71,12 +71,17 @@ const COLOR_MODE_CHOICES: readonly { choice: ColorModeChoice; label: string }[] 
   { choice: 'dark', label: 'Theme: Dark' },
 ];
 
-/** Light, dark or the system's choice (Bootstrap colour modes), remembered in this browser. */
+/**
+ * Light, dark or the system's choice (Bootstrap colour modes), remembered in this browser. The
+ * current one is marked by class and a hidden word: the item's `active` prop would put
+ * aria-selected on a button.
+ */
 function ColorModeItems() {
   const { choice } = useStore(colorModeStore);
   return COLOR_MODE_CHOICES.map((c) => (
-    <NavDropdown.Item key={c.choice} as="button" active={choice === c.choice} aria-current={choice === c.choice ? 'true' : undefined} onClick={() => chooseColorMode(c.choice)}>
+    <NavDropdown.Item key={c.choice} as="button" className={choice === c.choice ? 'active' : undefined} onClick={() => chooseColorMode(c.choice)}>
       {c.label}
+      {choice === c.choice && <span className="visually-hidden"> (current)</span>}
     </NavDropdown.Item>
   ));
 }

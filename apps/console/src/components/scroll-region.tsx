@@ -11,7 +11,7 @@ export function ScrollRegion({ label, children }: { label?: string; children: Re
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth);
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
@@ -20,7 +20,7 @@ export function ScrollRegion({ label, children }: { label?: string; children: Re
   }, []);
   const region = overflows ? { role: 'region', tabIndex: 0, 'aria-label': label } : {};
   return (
-    <div ref={box} className="table-responsive mb-3" {...region}>
+    <div ref={box} className="table-responsive scroll-region mb-3" {...region}>
       {children}
     </div>
   );

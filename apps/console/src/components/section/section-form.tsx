@@ -12,7 +12,7 @@ import { fieldName } from '@meter/contract';
 import { FormFields } from '../form/form-fields.tsx';
 import type { FieldDef } from '../form/field-layout.ts';
 import { toSchemaValues } from '../form/form-values.ts';
-import { SaveButton } from '../form/save-button.tsx';
+import { SaveBar } from '../form/save-bar.tsx';
 import { useSettingsForm, type SettingsFormState } from '../form/use-settings-form.ts';
 import { ScrollRegion } from '../scroll-region.tsx';
 import { FieldCell } from './field-cell.tsx';
@@ -32,14 +32,12 @@ export function SettingsCard({ title, bodyClassName, children }: { title: string
   );
 }
 
-/** The form of a section: submitting saves it; Save below the blocks. */
+/** The form of a section: submitting saves it; the save bar (Save, Discard, changed count) below the blocks. */
 export function SectionFormFrame({ state, label, children }: { state: SettingsFormState; label: string; children: ReactNode }) {
   return (
     <SaveForm state={state} label={label}>
       {children}
-      <div className="mb-4">
-        <SaveButton readOnly={state.readOnly} saving={state.saving} />
-      </div>
+      <SaveBar state={state} />
     </SaveForm>
   );
 }

@@ -71,7 +71,9 @@ describe('console shell', () => {
 
     const reader = await signedIn('ureader', 'Secret123');
     assert.deepEqual(await mainMenu(reader).allTextContents(), ['Reading', 'About']);
-    assert.equal(await reader.getByRole('button', { name: 'ureader' }).count(), 0, 'no reboot menu without maintenance write');
+    await reader.getByRole('button', { name: 'ureader' }).click();
+    await reader.getByRole('button', { name: 'Theme: System' }).waitFor();
+    assert.equal(await reader.getByRole('button', { name: 'Reboot' }).count(), 0, 'no reboot item without maintenance write');
     await reader.goto('/setting/user_management/password_policy');
     await reader.waitForURL(/\/reading\/metering\/basic_metering$/);
 

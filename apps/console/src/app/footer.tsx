@@ -2,7 +2,7 @@ import { branding } from './branding.ts';
 
 export function Footer() {
   return (
-    <footer className="border-top bg-light small text-muted px-3 py-2 d-flex flex-wrap gap-3 justify-content-between">
+    <footer className="border-top bg-body-tertiary small text-muted px-3 py-2 d-flex flex-wrap gap-3 justify-content-between">
       <span>{branding.productBlurb}</span>
       <span>
         Support: <a href={`tel:${branding.supportPhone.replace(/\s+/g, '')}`}>{branding.supportPhone}</a>

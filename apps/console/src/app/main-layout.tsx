@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PASSWORD_CHANGE_PATH } from '@meter/contract';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
@@ -30,6 +30,16 @@ function SignedInLayout({ held }: { held: boolean }) {
   const section = trail[0];
   const tabsOf = trail[2];
   const pillsOf = trail[1]?.route.pills ? trail[1] : undefined;
+  // The page heading is the entry's name in the side menu (tabs below it name the fourth level).
+  const heading = (trail[2] ?? trail[1] ?? trail[0])?.label;
+  const sideNodes = section?.children ?? [];
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  // A navigation closes the drawer (the links close it too; this covers Back and redirects).
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
 
   useEffect(() => {
     document.title = trail.length ? `${trail[trail.length - 1]!.label} - ${branding.productName}` : branding.productName;
@@ -38,10 +48,11 @@ function SignedInLayout({ held }: { held: boolean }) {
   if (held && pathname !== PASSWORD_CHANGE_PATH) return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
   return (
     <div className="d-flex flex-column min-vh-100">
-      <TopBar tree={tree} trail={trail} />
+      <TopBar tree={tree} trail={trail} onSectionMenu={section && sideNodes.length > 0 ? () => setMenuOpen(true) : undefined} />
       <div className="d-flex flex-grow-1">
-        {section && section.children.length > 0 && <SideNav nodes={section.children} trail={trail} />}
-        <main className="flex-grow-1 p-3 overflow-auto">
+        {section && sideNodes.length > 0 && <SideNav nodes={sideNodes} trail={trail} title={section.label} show={menuOpen} onHide={() => setMenuOpen(false)} />}
+        <main className="main-column flex-grow-1 p-3">
+          {heading && <h1 className="h4 mb-3">{heading}</h1>}
           {pillsOf && pillsOf.children.length > 0 && <SectionTabs nodes={pillsOf.children} trail={trail} level={2} pills />}
           {tabsOf && tabsOf.children.length > 0 && <SectionTabs nodes={tabsOf.children} trail={trail} />}
           <Outlet />

@@ -6,7 +6,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { barOffset, barWidth, categoryRange } from './bar-chart-layout.ts';
-import { seriesColor } from './chart-palette.ts';
+import { colorModeStore } from '../lib/color-mode.ts';
+import { useStore } from '../lib/use-store.ts';
+import { inkedAxes, seriesColor } from './chart-palette.ts';
 import { EmptyChart } from './empty-chart.tsx';
 
 export interface BarSeries {
@@ -37,7 +39,7 @@ function options(p: Props, width: number): uPlot.Options {
       x: { time: false, range: () => categoryRange(p.categories) },
       y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
     },
-    axes: [{ label: p.xLabel, incrs: [1, 2, 5, 10], space: 18 }, { label: p.yLabel }],
+    axes: inkedAxes([{ label: p.xLabel, incrs: [1, 2, 5, 10], space: 18 }, { label: p.yLabel }]),
     // Bars stand beside the category's centre, where a cursor point would float in the air.
     cursor: { points: { show: false }, drag: { x: false, y: false } },
     series: [
@@ -65,7 +67,8 @@ export function BarChart(props: Props) {
   const { categories, series } = props;
   const data = useMemo(() => [categories.slice(), ...series.map((s) => s.values.slice())] as uPlot.AlignedData, [categories, series]);
   // A new chart only when the set of series changes; new values go through setData.
-  const shape = `${props.height}|${props.xLabel}|${props.yLabel}|${series.map((s) => s.label).join('|')}`;
+  const { mode } = useStore(colorModeStore);
+  const shape = `${mode}|${props.height}|${props.xLabel}|${props.yLabel}|${series.map((s) => s.label).join('|')}`;
   const latest = useRef({ props, data });
   // Written after render (not during it), before the effects below read it.
   useLayoutEffect(() => {

@@ -4,6 +4,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, shellTexts } from '@meter/contract';
 import { pageCount, pageSlice } from './pagination.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 import { TablePagination } from './table-pagination.tsx';
 
 export interface Column<T> {
@@ -42,41 +43,43 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
   return (
     <section className="mb-4">
       {title && <h2 className="h5">{title}</h2>}
-      <Table striped bordered hover size="sm" responsive>
-        {(title ?? label) && <caption className="visually-hidden">{title ?? label}</caption>}
-        <thead className={quietHeader ? 'visually-hidden' : undefined}>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined} aria-sort={c.sort}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.length === 0 ? (
+      <ScrollRegion label={title ?? label}>
+        <Table striped bordered hover size="sm" className="mb-0">
+          {(title ?? label) && <caption className="visually-hidden">{title ?? label}</caption>}
+          <thead className={quietHeader ? 'visually-hidden' : undefined}>
             <tr>
-              <td colSpan={columns.length} className="text-center text-muted">
-                {loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : shellTexts.noData}
-              </td>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined} aria-sort={c.sort}>
+                  {c.header}
+                </th>
+              ))}
             </tr>
-          ) : (
-            shown.map((row, i) => (
-              <tr key={rowKey(row, i)}>
-                {columns.map((c) =>
-                  c.rowHeader ? (
-                    <th key={c.key} scope="row" className="fw-normal">
-                      {c.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={c.key}>{c.cell(row)}</td>
-                  ),
-                )}
+          </thead>
+          <tbody>
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="text-center text-muted">
+                  {loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : shellTexts.noData}
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </Table>
+            ) : (
+              shown.map((row, i) => (
+                <tr key={rowKey(row, i)}>
+                  {columns.map((c) =>
+                    c.rowHeader ? (
+                      <th key={c.key} scope="row" className="fw-normal">
+                        {c.cell(row)}
+                      </th>
+                    ) : (
+                      <td key={c.key}>{c.cell(row)}</td>
+                    ),
+                  )}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </ScrollRegion>
       {paginate && all.length > PAGE_SIZES[0] && (
         <TablePagination
           page={Math.min(page, pages)}

@@ -10,7 +10,9 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { TIMING, type TrendRange } from '@meter/contract';
 import { formatDeviceTime } from '../lib/device-time.ts';
-import { seriesColor } from './chart-palette.ts';
+import { colorModeStore } from '../lib/color-mode.ts';
+import { useStore } from '../lib/use-store.ts';
+import { inkedAxes, seriesColor } from './chart-palette.ts';
 import { EmptyChart } from './empty-chart.tsx';
 import { Loading } from './loading.tsx';
 import { hasChartData, selectionRange, type TrendSeriesData } from './trend-chart-data.ts';
@@ -69,7 +71,7 @@ function options(latest: { current: Latest }, width: number, onSelect: (u: uPlot
     scales: {
       x: { time: true, range: () => [latest.current.props.frame.start, latest.current.props.frame.end] },
     },
-    axes: [{ space: 80 }, { label: p.yLabel, size: yAxisSize }],
+    axes: inkedAxes([{ space: 80 }, { label: p.yLabel, size: yAxisSize }]),
     cursor: {
       // uPlot must not zoom by itself: the selection becomes a new frame (and a new query).
       drag: { x: true, y: false, setScale: false },
@@ -98,7 +100,8 @@ export function TrendChart(props: Props) {
   const aligned = useMemo(() => [data.x, ...data.series.map((s) => s.values)] as uPlot.AlignedData, [data]);
   const show = hasChartData(data);
   // A new chart only when what uPlot cannot change in place changes; values go through setData.
-  const shape = `${show}|${height}|${props.zone}|${props.yLabel}|${data.series.map((s) => s.label).join('|')}`;
+  const { mode } = useStore(colorModeStore);
+  const shape = `${mode}|${show}|${height}|${props.zone}|${props.yLabel}|${data.series.map((s) => s.label).join('|')}`;
   const latest = useRef<Latest>({ props, aligned });
   // Written after render (not during it), before the effects below read it.
   useLayoutEffect(() => {

@@ -1,14 +1,14 @@
 /**
  * A settings form as one component: give it the contract schema, the loaded values and the field
- * layout; it draws the fields and Save (hidden without write permission). Extra buttons (Cancel)
- * go in `actions`. Screens that draw their own fields use `useSettingsForm` and `FormFields`.
+ * layout; it draws the fields and the save bar (Save, Discard, changed count; hidden without
+ * write permission). Extra buttons (Cancel) go in `actions`. Screens that draw their own fields use `useSettingsForm` and `FormFields`.
  */
 import { useId, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { shellTexts } from '@meter/contract';
 import { SaveForm } from './save-form.tsx';
 import { FormFields, type FieldsLayout } from './form-fields.tsx';
-import { SaveButton } from './save-button.tsx';
+import { SaveBar } from './save-bar.tsx';
 import { useSettingsForm, type ObjectSchema, type SettingsFormOptions } from './use-settings-form.ts';
 
 export interface SettingsFormProps<S extends ObjectSchema> extends SettingsFormOptions<S> {
@@ -28,15 +28,14 @@ export function SettingsForm<S extends ObjectSchema>({ layout, title, actions, o
   return (
     <SaveForm state={state} label={title}>
       <FormFields state={state} formId={formId} layout={layout} caption={title} />
-      <div className="d-flex gap-2">
-        <SaveButton readOnly={state.readOnly} saving={state.saving} />
+      <SaveBar state={state}>
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>
             {shellTexts.cancel}
           </Button>
         )}
         {actions}
-      </div>
+      </SaveBar>
     </SaveForm>
   );
 }

@@ -57,6 +57,8 @@ export interface SettingsFormState {
   readOnly: boolean;
   saving: boolean;
   save: () => Promise<void>;
+  /** Back to the loaded values (the baseline), dropping every edit. */
+  discard: () => void;
 }
 
 type Output = Record<string, unknown>;
@@ -134,5 +136,7 @@ export function useSettingsForm<S extends ObjectSchema>(opts: SettingsFormOption
     await form.handleSubmit(onValid, onInvalid)();
   }, [readOnly, requireChange, isDirty, fields, form]);
 
-  return { form, fields, changed, readOnly, saving: form.formState.isSubmitting, save };
+  const discard = useCallback(() => form.reset(toFormValues(fields, baseline.current)), [fields, form]);
+
+  return { form, fields, changed, readOnly, saving: form.formState.isSubmitting, save, discard };
 }

@@ -12,8 +12,9 @@ import { fieldName } from '@meter/contract';
 import { FormFields } from '../form/form-fields.tsx';
 import type { FieldDef } from '../form/field-layout.ts';
 import { toSchemaValues } from '../form/form-values.ts';
-import { SaveButton } from '../form/save-button.tsx';
+import { SaveBar } from '../form/save-bar.tsx';
 import { useSettingsForm, type SettingsFormState } from '../form/use-settings-form.ts';
+import { ScrollRegion } from '../scroll-region.tsx';
 import { FieldCell } from './field-cell.tsx';
 import { unflatten } from './flat-values.ts';
 import { placedFields, type Block, type SectionScreenDef, type SectionValues } from './section-def.ts';
@@ -31,14 +32,12 @@ export function SettingsCard({ title, bodyClassName, children }: { title: string
   );
 }
 
-/** The form of a section: submitting saves it; Save below the blocks. */
+/** The form of a section: submitting saves it; the save bar (Save, Discard, changed count) below the blocks. */
 export function SectionFormFrame({ state, label, children }: { state: SettingsFormState; label: string; children: ReactNode }) {
   return (
     <SaveForm state={state} label={label}>
       {children}
-      <div className="mb-4">
-        <SaveButton readOnly={state.readOnly} saving={state.saving} />
-      </div>
+      <SaveBar state={state} />
     </SaveForm>
   );
 }
@@ -126,39 +125,41 @@ export function SectionForm<C>({ def, section }: Props<C>) {
         return <FormFields key={i} state={subset(b.fields)} formId={formId} layout="table" caption={b.caption} />;
       case 'rows': {
         const table = (
-          <Table bordered size="sm" responsive className="align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{b.rowHeader}</th>
-                {b.columns.map((c) => (
-                  <th key={c.field} scope="col" style={c.minWidth ? { minWidth: c.minWidth } : undefined}>
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {b.rows.map((row, r) => {
-                const rowValues = (values[row] ?? {}) as SectionValues;
-                return (
-                  <tr key={row}>
-                    <th scope="row">{b.rowLabel(row, r)}</th>
-                    {b.columns.map((c) => {
-                      const base = drawn(fieldName(row, c.field));
-                      if (!base) return <td key={c.field} />;
-                      const options = c.options?.(rowValues, ctx, values);
-                      const cell: FieldDef = {
-                        ...base,
-                        ...(options ? { kind: 'select', options } : {}),
-                        ...(c.disabledWhen?.(rowValues, ctx, values) ? { disabled: true } : {}),
-                      };
-                      return <FieldCell key={c.field} state={state} formId={formId} def={cell} />;
-                    })}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+          <ScrollRegion label={b.title ?? b.rowHeader}>
+            <Table bordered size="sm" className="align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">{b.rowHeader}</th>
+                  {b.columns.map((c) => (
+                    <th key={c.field} scope="col" style={c.minWidth ? { minWidth: c.minWidth } : undefined}>
+                      {c.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {b.rows.map((row, r) => {
+                  const rowValues = (values[row] ?? {}) as SectionValues;
+                  return (
+                    <tr key={row}>
+                      <th scope="row">{b.rowLabel(row, r)}</th>
+                      {b.columns.map((c) => {
+                        const base = drawn(fieldName(row, c.field));
+                        if (!base) return <td key={c.field} />;
+                        const options = c.options?.(rowValues, ctx, values);
+                        const cell: FieldDef = {
+                          ...base,
+                          ...(options ? { kind: 'select', options } : {}),
+                          ...(c.disabledWhen?.(rowValues, ctx, values) ? { disabled: true } : {}),
+                        };
+                        return <FieldCell key={c.field} state={state} formId={formId} def={cell} />;
+                      })}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          </ScrollRegion>
         );
         return b.title ? (
           <SettingsCard key={i} title={b.title}>

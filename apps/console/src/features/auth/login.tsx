@@ -48,7 +48,7 @@ export default function Login() {
   const busy = formState.isSubmitting || signIn.isPending;
 
   return (
-    <div className="d-flex justify-content-center align-items-center bg-light" style={{ minHeight: '100vh' }}>
+    <main className="d-flex justify-content-center align-items-center bg-body-tertiary" style={{ minHeight: '100vh' }}>
       <Card style={{ width: 'min(400px, 95vw)' }} className="shadow-sm">
         <Card.Body>
           <h1 className="h4 mb-4 text-center">{TITLE}</h1>
@@ -79,6 +79,6 @@ export default function Login() {
           </Form>
         </Card.Body>
       </Card>
-    </div>
+    </main>
   );
 }

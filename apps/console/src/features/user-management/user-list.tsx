@@ -62,7 +62,7 @@ export default function UserList() {
       header: 'Actions',
       cell: (u) => (
         <RowActions name={u.name} allowed={canWrite} editTo={generatePath(EDIT_PATH, { username: u.name })} onDelete={() => remove(u)} notAvailable={t.notAvailable}>
-          <Button size="sm" variant="outline-warning" onClick={() => void toggleLock(u)} aria-label={`${lockActionText(u)} ${u.name}`}>
+          <Button size="sm" variant="outline-secondary" onClick={() => void toggleLock(u)} aria-label={`${lockActionText(u)} ${u.name}`}>
             {lockActionText(u)}
           </Button>
         </RowActions>

@@ -4,12 +4,13 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { logTexts, type EventLevel } from '@meter/contract';
 
-const VARIANT: Record<EventLevel, string> = { Critical: 'danger', Error: 'warning', Info: 'info' };
+// Solid and AA-contrasted in both colour modes: Critical dark red, Error red, Info neutral (layout.css).
+const VARIANT: Record<EventLevel, string> = { Critical: 'level-critical', Error: 'danger', Info: 'outline-secondary' };
 
 export function LevelCell({ level, onAdd }: { level: EventLevel; onAdd: (level: EventLevel) => void }) {
   return (
     <OverlayTrigger placement="top" overlay={<Tooltip id={`add-${level}`}>{logTexts.addToFilter}</Tooltip>}>
-      <Button size="sm" variant={`outline-${VARIANT[level]}`} className="py-0" onClick={() => onAdd(level)}>
+      <Button size="sm" variant={VARIANT[level]} className="py-0" onClick={() => onAdd(level)}>
         {level}
       </Button>
     </OverlayTrigger>

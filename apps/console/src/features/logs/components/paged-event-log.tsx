@@ -78,8 +78,7 @@ export function PagedEventLog<T>({ source }: { source: EventLogSource<T> }) {
 
   const count = log.data?.count ?? 0;
   return (
-    <section>
-      <h2 className="h5">{source.title}</h2>
+    <section aria-label={source.title}>
       <EventLogFilter
         value={draft}
         onChange={setDraft}

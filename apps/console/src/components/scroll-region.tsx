@@ -1,0 +1,27 @@
+/**
+ * The box a wide table scrolls in, so the page itself never scrolls sideways on a phone. While its
+ * content overflows it is a named, focusable region: keyboard users can scroll it with the arrow
+ * keys (WCAG 2.1.1), and it adds no tab stop while everything fits.
+ */
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+export function ScrollRegion({ label, children }: { label?: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    return () => ro.disconnect();
+  }, []);
+  const region = overflows ? { role: 'region', tabIndex: 0, 'aria-label': label } : {};
+  return (
+    <div ref={box} className="table-responsive scroll-region mb-3" {...region}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * axe-core over every page of the route table, light and dark, on a desktop and on a phone: any
+ * violation fails. Plus the states a page list does not reach: the drawer, the user menu, a modal.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from '../lib/axe.ts';
+import { launchBrowser, signInToMain, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { prepareSweep, settle, sweepPaths } from '../lib/screens.ts';
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+describe('accessibility (axe-core)', () => {
+  let server: ModuleServer;
+  let browser: Browser;
+  before(async () => {
+    ({ server } = await startModuleWithUsers());
+    await prepareSweep(server, await server.login());
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(colorScheme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, colorScheme, viewport: DESKTOP });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signInToMain(page, 'boss', USER_PASSWORD);
+    await page.setViewportSize(viewport);
+    return page;
+  }
+
+  async function sweep(colorScheme: 'light' | 'dark', viewport: { width: number; height: number }) {
+    const page = await open(colorScheme, viewport);
+    const seen = new Set<string>();
+    const failures: string[] = [];
+    for (const path of sweepPaths()) {
+      await page.goto(path);
+      await settle(page);
+      // Redirects and Page Not Found land on pages already checked.
+      assert.notEqual(new URL(page.url()).pathname, '/login', `still signed in at ${path}`);
+      const landed = new URL(page.url()).pathname + ((await page.getByText('Page Not Found').count()) > 0 ? '#404' : '');
+      if (seen.has(landed)) continue;
+      seen.add(landed);
+      for (const v of await axeViolations(page)) failures.push(`${landed}: ${v}`);
+    }
+    await page.context().close();
+    assert.ok(seen.size > 20, `the sweep reached the screens (${seen.size})`);
+    assert.deepEqual(failures, []);
+  }
+
+  test('every page, light, desktop', () => sweep('light', DESKTOP));
+  test('every page, dark, desktop', () => sweep('dark', DESKTOP));
+  test('every page, light, phone', () => sweep('light', PHONE));
+  test('every page, dark, phone', () => sweep('dark', PHONE));
+
+  test('the sign-in page, the drawer, the user menu and a confirm dialog', async () => {
+    const failures: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await open(scheme, PHONE);
+      await page.goto('/reading/metering/basic_metering');
+      await settle(page);
+      await page.getByRole('button', { name: 'Reading menu' }).click();
+      await page.getByRole('dialog', { name: 'Reading' }).waitFor();
+      await page.waitForTimeout(400);
+      for (const v of await axeViolations(page)) failures.push(`${scheme} drawer: ${v}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Reading' }).waitFor({ state: 'hidden' });
+      await page.setViewportSize(DESKTOP);
+      await page.waitForTimeout(300);
+      await page.getByRole('button', { name: 'boss' }).click();
+      await page.getByRole('button', { name: 'Theme: System' }).waitFor();
+      for (const v of await axeViolations(page)) failures.push(`${scheme} user menu: ${v}`);
+      await page.getByRole('button', { name: 'Reboot' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(400);
+      for (const v of await axeViolations(page)) failures.push(`${scheme} confirm dialog: ${v}`);
+      await page.context().close();
+
+      const login = await browser.newContext({ baseURL: server.baseUrl, colorScheme: scheme, viewport: PHONE });
+      const lp = await login.newPage();
+      await lp.goto('/login');
+      await lp.getByLabel('User Name').waitFor();
+      await lp.getByRole('button', { name: 'Sign In' }).click();
+      await lp.waitForTimeout(300);
+      for (const v of await axeViolations(lp)) failures.push(`${scheme} sign-in with errors: ${v}`);
+      await login.close();
+    }
+    assert.deepEqual(failures, []);
+  });
+});

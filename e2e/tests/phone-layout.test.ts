@@ -1,0 +1,146 @@
+/**
+ * The console on a phone (390×844): every page of the route table without horizontal page scroll,
+ * the section menu as a drawer opened from the top bar, tables scrolling inside a focusable region.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signInToMain, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { prepareSweep, settle, sweepPaths } from '../lib/screens.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+describe('phone layout', () => {
+  let server: ModuleServer;
+  let browser: Browser;
+  before(async () => {
+    ({ server } = await startModuleWithUsers());
+    await prepareSweep(server, await server.login());
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function phone(): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    // Signed in wide (Logout sits in the collapsed top bar on a phone), then narrowed.
+    await signInToMain(page, 'boss', USER_PASSWORD);
+    await page.setViewportSize(PHONE);
+    return page;
+  }
+
+  /** What sticks out of the viewport and is not inside a box that scrolls or clips it. */
+  // A string, not a function: tsx would wrap named helpers inside it in a helper the page lacks.
+  const OVERFLOW = `(() => {
+    const doc = document.documentElement;
+    const clipped = (el) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) return true;
+      }
+      return false;
+    };
+    const offenders = [...document.body.querySelectorAll('*')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.right > doc.clientWidth + 1 && !clipped(el) && getComputedStyle(el).visibility !== 'hidden';
+      })
+      .slice(0, 5)
+      .map((el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' "' + (el.textContent ?? '').trim().slice(0, 40) + '"');
+    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, offenders };
+  })()`;
+  const overflow = (page: Page) => page.evaluate<{ scrollWidth: number; clientWidth: number; offenders: string[] }>(OVERFLOW);
+
+  test('no page of the route table scrolls sideways at 390 px', async () => {
+    const page = await phone();
+    const failures: string[] = [];
+    const paths = sweepPaths();
+    const screens = new Set<string>();
+    for (const path of paths) {
+      await page.goto(path);
+      await settle(page);
+      assert.notEqual(new URL(page.url()).pathname, '/login', `still signed in at ${path}`);
+      screens.add(new URL(page.url()).pathname);
+      const o = await overflow(page);
+      if (o.scrollWidth > o.clientWidth || o.offenders.length > 0)
+        failures.push(`${path} (now ${new URL(page.url()).pathname}): ${o.scrollWidth} > ${o.clientWidth}; ${o.offenders.join(', ')}`);
+    }
+    assert.ok(screens.size > 20, `the sweep reached the screens (${screens.size})`);
+    assert.deepEqual(failures, []);
+  });
+
+  test('the sign-in page fits too', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('User Name').waitFor();
+    const o = await overflow(page);
+    assert.deepEqual(o.offenders, []);
+    assert.ok(o.scrollWidth <= o.clientWidth);
+    await context.close();
+  });
+
+  test('the section menu is a drawer opened from the top bar', async () => {
+    const page = await phone();
+    await page.goto('/reading/metering/basic_metering');
+    await page.getByRole('table', { name: 'System' }).waitFor();
+    const sectionMenu = page.getByRole('navigation', { name: 'Section menu' });
+    assert.equal(await sectionMenu.isVisible(), false, 'no side column on a phone');
+    const main = await page.locator('main').boundingBox();
+    assert.ok(main && main.x === 0 && main.width === PHONE.width, `the main column is full width: ${JSON.stringify(main)}`);
+
+    await page.getByRole('button', { name: 'Reading menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Reading' });
+    await drawer.waitFor();
+    const energy = drawer.getByRole('link', { name: 'Energy' });
+    assert.equal(await drawer.getByRole('link', { name: 'Basic' }).getAttribute('aria-current'), 'page');
+    await energy.click();
+    await page.waitForURL(/\/reading\/metering\/energy$/);
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Escape closes it too, and focus goes back to the button that opened it.
+    await page.getByRole('button', { name: 'Reading menu' }).click();
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  test('on a desktop the section menu is a column beside the screen, with the open entry marked', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await signInToMain(page, 'boss', USER_PASSWORD);
+    await page.goto('/reading/metering/energy');
+    const sectionMenu = page.getByRole('navigation', { name: 'Section menu' });
+    await sectionMenu.waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Reading menu' }).isVisible(), false);
+    const active = sectionMenu.getByRole('link', { name: 'Energy' });
+    assert.equal(await active.getAttribute('aria-current'), 'page');
+    const look = await active.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { weight: Number(s.fontWeight), border: s.borderLeftWidth, background: s.backgroundColor };
+    });
+    const other = await sectionMenu.getByRole('link', { name: 'Demand' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    assert.ok(look.weight >= 600, `bold: ${look.weight}`);
+    assert.equal(look.border, '3px');
+    assert.notEqual(look.background, other, 'a background of its own');
+    await context.close();
+  });
+
+  test('a wide table scrolls inside a named region the keyboard can reach', async () => {
+    const page = await phone();
+    await page.goto('/reading/metering/basic_metering');
+    const region = page.getByRole('region', { name: 'System' }).or(page.locator('.table-responsive[role=region]').first());
+    await region.first().waitFor();
+    const r = region.first();
+    assert.equal(await r.getAttribute('tabindex'), '0');
+    const before = await r.evaluate((el) => el.scrollLeft);
+    await r.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(200);
+    assert.ok((await r.evaluate((el) => el.scrollLeft)) > before, 'arrow keys scroll the table');
+  });
+});

@@ -49,7 +49,7 @@ export const mqttApi: FastifyPluginAsync<MqttApiOptions> = async (app, { mqtt, e
     handle(app, endpoint, async ({ principal, request }) => {
       const file = await uploadedFile(request);
       mqtt.files.save(kind, file.name, file.content);
-      events.write('Info', `${done} by ${principal.userName}`);
+      events.write('Info', `${done} by ${principal.userName}`, principal.userName);
       await mqtt.filesChanged();
       return { value: done };
     });

@@ -83,7 +83,7 @@ export const recordsApi: FastifyPluginAsync<RecordsApiOptions> = async (app, { r
       if (body.IEEEProtocol !== protocol) throw badRequest(ceTestTexts.wrongProtocol);
       const result = runCeTransmitTest();
       // Every run is kept: a manufacturing record of who tested what and how it went.
-      events.write(result === serverMessages.success ? 'Info' : 'Error', ceTestTexts.ran(CE_TEST_PATHS[protocol], principal.userName, result));
+      events.write(result === serverMessages.success ? 'Info' : 'Error', ceTestTexts.ran(CE_TEST_PATHS[protocol], principal.userName, result), principal.userName);
       return { value: result };
     });
   }

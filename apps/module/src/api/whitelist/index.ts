@@ -20,7 +20,7 @@ export const whitelistApi: FastifyPluginAsync<WhitelistApiOptions> = async (app,
   acceptUploads(app, t.noFile);
 
   handle(app, endpoints.exportIpWhitelist, ({ principal }) => {
-    events.write('Info', `Whitelist exported by ${principal.userName}`);
+    events.write('Info', `Whitelist exported by ${principal.userName}`, principal.userName);
     return { value: endpoints.ipWhitelistFile.path.replace(':fileName', FILE_NAME) };
   });
   handle(app, endpoints.ipWhitelistFile, ({ params, reply }) => {
@@ -35,7 +35,7 @@ export const whitelistApi: FastifyPluginAsync<WhitelistApiOptions> = async (app,
     const next = whitelist.imported(file.data.toString('utf8'), caller);
     sections.save(ipWhitelistSection, next, principal.userName, undefined, caller);
     // The name is the client's: only plain characters reach the log.
-    events.write('Info', `Whitelist imported from ${file.fileName.replace(/[^\w. -]/g, '_').slice(0, 64)} by ${principal.userName}`);
+    events.write('Info', `Whitelist imported from ${file.fileName.replace(/[^\w. -]/g, '_').slice(0, 64)} by ${principal.userName}`, principal.userName);
     return { value: serverMessages.success };
   });
 };

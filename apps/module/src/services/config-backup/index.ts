@@ -152,7 +152,7 @@ export class ConfigBackupService {
     };
     const doc: BackupDoc = { meta: this.meta(description), sections, users };
     this.write(doc);
-    this.d.events.write('Info', `Configuration backup "${description}" made by ${user}`);
+    this.d.events.write('Info', `Configuration backup "${description}" made by ${user}`, user);
     return doc.meta;
   }
 
@@ -174,7 +174,7 @@ export class ConfigBackupService {
     this.d.ctx.db.transaction(() => {
       for (const [s, body] of merged) this.d.sections.save(s, body, principal.userName);
       if (includeUser && doc.users) this.replaceUsers(doc.users);
-      this.d.events.write('Info', `Configuration "${doc.meta.description}" applied by ${principal.userName}${includeUser ? ' with users and roles' : ''}`);
+      this.d.events.write('Info', `Configuration "${doc.meta.description}" applied by ${principal.userName}${includeUser ? ' with users and roles' : ''}`, principal.userName);
     })();
   }
 
@@ -206,7 +206,7 @@ export class ConfigBackupService {
     for (const old of readdirSync(this.exportDir)) rmSync(join(this.exportDir, old), { force: true });
     const name = doc.meta.fileName.replace(/[^A-Za-z0-9_.-]/g, '_');
     writeFileSync(join(this.exportDir, name), exportConfigFile(doc, this.secrets(), this.deviceKey(), CONFIG_PRODUCT_KEY), { mode: 0o600 });
-    this.d.events.write('Info', `Configuration "${doc.meta.description}" exported by ${user}`);
+    this.d.events.write('Info', `Configuration "${doc.meta.description}" exported by ${user}`, user);
     return `config/file/${name}`;
   }
 
@@ -219,7 +219,7 @@ export class ConfigBackupService {
   delete(uuid: string, user: string): void {
     const doc = this.read(uuid);
     rmSync(this.file(uuid), { force: true });
-    this.d.events.write('Info', `Configuration "${doc.meta.description}" deleted by ${user}`);
+    this.d.events.write('Info', `Configuration "${doc.meta.description}" deleted by ${user}`, user);
   }
 
   import(fileName: string, content: string, user: string): ConfigBackupEntry {
@@ -229,7 +229,7 @@ export class ConfigBackupService {
       parsed = importConfigFile(content, this.deviceKey(), CONFIG_PRODUCT_KEY);
     } catch (e) {
       if (e instanceof ConfigFileError) {
-        this.d.events.write('Error', `Configuration file ${fileName} refused (${e.message}), import by ${user}`);
+        this.d.events.write('Error', `Configuration file ${fileName} refused (${e.message}), import by ${user}`, user);
         throw badRequest(t.damaged);
       }
       throw e;
@@ -238,7 +238,7 @@ export class ConfigBackupService {
     if (parsed.doc.meta.modelName !== model) throw badRequest(t.otherModel(String(parsed.doc.meta.modelName)));
     const doc: BackupDoc = { ...parsed.doc, meta: this.meta(parsed.doc.meta.description, { ...parsed.doc.meta, timestamp: parsed.doc.meta.timestamp }) };
     this.write(doc);
-    this.d.events.write('Info', `Configuration file ${fileName} imported by ${user}${parsed.ownDevice ? '' : ' (from another device: without secrets and users)'}`);
+    this.d.events.write('Info', `Configuration file ${fileName} imported by ${user}${parsed.ownDevice ? '' : ' (from another device: without secrets and users)'}`, user);
     return doc.meta;
   }
 }

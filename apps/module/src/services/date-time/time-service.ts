@@ -119,7 +119,7 @@ export class TimeService {
     const zone = this.d.device.state().timeZone;
     const from = isoWithOffset(zone, Math.floor(this.d.clock.now() / 1000));
     const change = this.step(() => this.d.clock.setTo(unixSeconds * 1000), actor);
-    this.d.events.write('Info', dateTimeTexts.timeSetBy(actor, from, isoWithOffset(zone, unixSeconds)));
+    this.d.events.write('Info', dateTimeTexts.timeSetBy(actor, from, isoWithOffset(zone, unixSeconds)), actor);
     return change;
   }
 

@@ -73,7 +73,7 @@ export class FirmwareService {
     writeFileSync(`${this.uploaded}.part`, file, { mode: 0o600 });
     renameSync(`${this.uploaded}.part`, this.uploaded);
     this.output = '';
-    this.d.events.write('Info', `Module firmware file uploaded by ${user} (${file.length} bytes)`);
+    this.d.events.write('Info', `Module firmware file uploaded by ${user} (${file.length} bytes)`, user);
   }
 
   info(): { output: string } {
@@ -112,13 +112,13 @@ export class FirmwareService {
       mkdirSync(staged, { recursive: true });
       for (const [name, data] of parts) writeFileSync(join(staged, name.replace(/[^A-Za-z0-9._-]/g, '_')), data);
       this.d.ctx.kv.set(KV_PENDING, manifest.version);
-      this.d.events.write('Info', `Module firmware ${manifest.version} installed by ${user}; the module restarts`);
+      this.d.events.write('Info', `Module firmware ${manifest.version} installed by ${user}; the module restarts`, user);
       this.line(FIRMWARE_SUCCESS);
       this.line(END_OF_FILE);
       setTimeout(() => this.d.ctx.requestReboot(), this.d.rebootDelayMs ?? 2000);
     } catch (e) {
       const reason = e instanceof PackageError ? e.message : 'internal error';
-      this.d.events.write('Error', `Module firmware update by ${user} refused: ${reason}`);
+      this.d.events.write('Error', `Module firmware update by ${user} refused: ${reason}`, user);
       this.line(`Firmware update failed: ${reason}`);
       this.line(END_OF_FILE);
     } finally {

@@ -90,7 +90,7 @@ export class MaintenanceService {
   }
 
   factoryReset(userName: string): void {
-    this.d.events.write('Critical', `Factory reset requested by ${userName}`);
+    this.d.events.write('Critical', `Factory reset requested by ${userName}`, userName);
     this.d.systemLog.write('App Supervisor', 'info', `factory reset requested by ${userName}`);
     markFactoryReset(this.d.ctx.kv);
     this.d.ctx.requestReboot();
@@ -98,7 +98,7 @@ export class MaintenanceService {
 
   clearSystemLog(userName: string): void {
     this.d.systemLog.clear();
-    this.d.events.write('Info', `System log cleared by ${userName}`);
+    this.d.events.write('Info', `System log cleared by ${userName}`, userName);
   }
 
   private syslogBackend(): SectionBackend<SyslogConfig> {

@@ -35,7 +35,7 @@ export class ReadingsReset {
     if (name === 'deviceRunTime' && !hasAccess(principal.permission, 'configuration', 'write')) throw forbidden(t.runTimeNeedsConfiguration);
     const sealed = seal.meterSealStatus === 1 && (name !== 'deviceRunTime' || seal[CLEAR_DEVICE_RUN_TIME] === 1);
     if (sealed) {
-      this.d.events.write('Error', `Reset of ${what} by ${principal.userName} refused: the meter is sealed`);
+      this.d.events.write('Error', `Reset of ${what} by ${principal.userName} refused: the meter is sealed`, principal.userName);
       throw badRequest(t.sealedReset(capitalised(what)));
     }
     const now = this.d.now();
@@ -55,6 +55,6 @@ export class ReadingsReset {
         this.d.meterEvents.write('resetDeviceRunTime', now);
         break;
     }
-    this.d.events.write('Info', `${capitalised(what)} reset by ${principal.userName}`);
+    this.d.events.write('Info', `${capitalised(what)} reset by ${principal.userName}`, principal.userName);
   }
 }

@@ -154,11 +154,11 @@ export class PostChannels {
     try {
       const where = await this.send(cfg, { name, content, contentType: 'text/csv' });
       const text = t.testOk(where, name);
-      this.d.events.write('Info', `${t.channelEvent(n, text)} (test by ${user})`);
+      this.d.events.write('Info', `${t.channelEvent(n, text)} (test by ${user})`, user);
       return text;
     } catch (err) {
       const reason = this.reason(cfg, err);
-      this.d.events.write('Error', `${t.channelEvent(n, reason)} (test by ${user})`);
+      this.d.events.write('Error', `${t.channelEvent(n, reason)} (test by ${user})`, user);
       return reason;
     }
   }
@@ -167,7 +167,7 @@ export class PostChannels {
   clear(n: number, user: string): number {
     const count = this.queue(n).clear();
     this.failures.delete(n);
-    this.d.events.write('Info', `Post Channel ${n}: ${count} waiting file(s) cleared by ${user}`);
+    this.d.events.write('Info', `Post Channel ${n}: ${count} waiting file(s) cleared by ${user}`, user);
     return count;
   }
 

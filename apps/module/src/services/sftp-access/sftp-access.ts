@@ -62,12 +62,12 @@ export class SftpAccess {
 
   setPassword(password: string, user: string): void {
     this.d.kv.set(PASSWORD_KEY, hashOf(password));
-    this.d.events.write('Info', `SFTP password changed by ${user}`);
+    this.d.events.write('Info', `SFTP password changed by ${user}`, user);
   }
 
   resetPassword(user: string): void {
     this.d.kv.set(PASSWORD_KEY, hashOf(SFTP_DEFAULT_PASSWORD));
-    this.d.events.write('Info', `SFTP password reset to the default by ${user}`);
+    this.d.events.write('Info', `SFTP password reset to the default by ${user}`, user);
   }
 
   private verify(password: string): boolean {

@@ -36,13 +36,20 @@ export async function startNtpPeer(offsetSeconds = 0): Promise<NtpPeer> {
   const user = process.getuid?.() === 0 ? ['-u', 'root'] : ['-U'];
   const chronyd = ['chronyd', '-x', '-d', ...user, '-f', conf];
   const [cmd, ...args] = offsetSeconds === 0 ? chronyd : ['faketime', '-f', `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}s`, ...chronyd];
-  const child: ChildProcess = spawn(cmd!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group: faketime runs chronyd as a child, and both must go at close (an
+  // orphaned chronyd would keep the stderr pipe, and with it the test process, alive).
+  const child: ChildProcess = spawn(cmd!, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const close = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // The group is gone already.
+    }
     await exited;
+    child.stderr!.destroy();
     rmSync(dir, { recursive: true, force: true });
   };
   for (let i = 0; i < 50; i++) {

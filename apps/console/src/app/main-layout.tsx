@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PASSWORD_CHANGE_PATH } from '@meter/contract';
+import { PASSWORD_CHANGE_PATH, displayName, findRoute } from '@meter/contract';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
 import { LOGIN_PATH } from '../lib/navigation.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -31,7 +31,9 @@ function SignedInLayout({ held }: { held: boolean }) {
   const tabsOf = trail[2];
   const pillsOf = trail[1]?.route.pills ? trail[1] : undefined;
   // The page heading is the entry's name in the side menu (tabs below it name the fourth level).
-  const heading = (trail[2] ?? trail[1] ?? trail[0])?.label;
+  // A page outside the menus (CE Test, Change Password) is named by its route.
+  const route = findRoute(pathname);
+  const heading = (trail[2] ?? trail[1] ?? trail[0])?.label ?? (route ? displayName(route) : undefined);
   const sideNodes = section?.children ?? [];
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);

@@ -60,7 +60,13 @@ function FileRow({ kind, exists, admin }: { kind: MqttFileKind; exists: boolean 
       </Form.Label>
       {admin && (
         <div className="d-flex flex-wrap gap-2">
-          <Form.Control type="file" accept={def.extensions.join(',')} className="flex-grow-1 w-auto" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
+          <Form.Control
+            type="file"
+            accept={def.extensions.join(',')}
+            className="flex-grow-1 w-auto"
+            style={{ minWidth: 0, maxWidth: '100%' }}
+            onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+          />
           <Button variant="outline-primary" disabled={!file || progress !== null} onClick={() => void send()}>
             Upload
           </Button>
@@ -76,7 +82,7 @@ function MqttFilesCard({ admin }: { admin: boolean }) {
   const stat = useQuery(endpointQuery('mqttFileStat'));
   return (
     <Card className="mb-3">
-      <Card.Header as="h3" className="h6">
+      <Card.Header as="h2" className="h6">
         Certificate Files
       </Card.Header>
       <Card.Body>

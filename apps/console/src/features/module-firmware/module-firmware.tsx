@@ -121,7 +121,7 @@ export default function ModuleFirmware() {
         </div>
       )}
       <h2 className="h5 mt-3">{t.updateLog}</h2>
-      <pre className="p-2 bg-body-tertiary border small" style={{ whiteSpace: 'pre-wrap', minHeight: '8rem' }} aria-label={t.updateLog} aria-busy={updating}>
+      <pre role="log" className="p-2 bg-body-tertiary border small" style={{ whiteSpace: 'pre-wrap', minHeight: '8rem' }} aria-label={t.updateLog} aria-busy={updating}>
         {log}
       </pre>
     </section>

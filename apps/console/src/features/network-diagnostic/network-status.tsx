@@ -25,7 +25,7 @@ export default function NetworkStatus() {
       <Button onClick={refresh} disabled={running}>
         {t.refresh}
       </Button>
-      <pre className="mt-3 p-2 bg-body-tertiary border small" style={{ whiteSpace: 'pre-wrap', minHeight: '8rem' }} aria-label="Output" aria-busy={running}>
+      <pre role="log" className="mt-3 p-2 bg-body-tertiary border small" style={{ whiteSpace: 'pre-wrap', minHeight: '8rem' }} aria-label="Output" aria-busy={running}>
         {data?.output}
       </pre>
     </section>

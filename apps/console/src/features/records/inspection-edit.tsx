@@ -164,7 +164,9 @@ function EditForm({ record }: { record: InspectionRecordData }) {
             <tr>
               <th scope="col">Phase</th>
               <th scope="col">Voltage (V)</th>
-              <th scope="col" />
+              <th scope="col">
+                <span className="visually-hidden">Verify</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -194,7 +196,9 @@ function EditForm({ record }: { record: InspectionRecordData }) {
                   {CT_HEADERS[k]}
                 </th>
               ))}
-              <th scope="col" />
+              <th scope="col">
+                <span className="visually-hidden">Verify</span>
+              </th>
             </tr>
           </thead>
           <tbody>

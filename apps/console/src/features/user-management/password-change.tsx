@@ -15,7 +15,7 @@ export default function PasswordChange() {
   return (
     <>
       <p role="status">{userManagementTexts.passwordExpiredChange}</p>
-      <PasswordForm title={userManagementTexts.changePasswordTitle} username={userName} afterOtherSaved={signOut} onCancel={signOut} />
+      <PasswordForm title={userManagementTexts.changePasswordTitle} username={userName} afterOtherSaved={signOut} onCancel={signOut} showTitle={false} />
     </>
   );
 }

@@ -17,7 +17,20 @@ import { useChangeOwnPassword, useSetUserPassword } from './api/use-change-passw
 import { usePasswordPolicy } from './api/use-password-policy.ts';
 import { OWN_PASSWORD_ERROR_ALIASES, OWN_PASSWORD_FIELDS, USER_PASSWORD_FIELDS, passwordEditSchema, passwordEditValues } from './password-edit-form.ts';
 
-export function PasswordForm({ title, username, afterOtherSaved, onCancel }: { title: string; username: string; afterOtherSaved: () => void; onCancel: () => void }) {
+/** `showTitle` false: the page's own heading already says it (Change Password's h1). */
+export function PasswordForm({
+  title,
+  username,
+  afterOtherSaved,
+  onCancel,
+  showTitle = true,
+}: {
+  title: string;
+  username: string;
+  afterOtherSaved: () => void;
+  onCancel: () => void;
+  showTitle?: boolean;
+}) {
   const own = useSession()?.userName === username;
   const policy = usePasswordPolicy();
   const navigate = useNavigate();
@@ -31,7 +44,7 @@ export function PasswordForm({ title, username, afterOtherSaved, onCancel }: { t
 
   return (
     <section style={{ maxWidth: '32rem' }}>
-      <h2 className="h5">{title}</h2>
+      {showTitle && <h2 className="h5">{title}</h2>}
       <SettingsForm
         key={`${username}-${String(own)}`}
         title={title}

@@ -27,7 +27,7 @@ describe('module firmware', () => {
     const bytes = readFileSync(good);
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 3) ^ 0xff, bytes.length - 3);
     writeFileSync(bad, bytes);
-    ({ server } = await startModuleWithUsers({ MODULE_REBOOT_SECONDS: '1' }));
+    ({ server } = await startModuleWithUsers({ MODULE_REBOOT_SECONDS: '1', MODULE_FIRMWARE_DEV_KEY: '1' }));
     browser = await launchBrowser();
   });
   after(async () => {

@@ -27,7 +27,7 @@ const env = z.object({
   /** The public keys that may sign in over SSH (default <data>/ssh/authorized_keys). */
   MODULE_SSH_AUTHORIZED_KEYS: z.string().optional(),
   /** 0: do not trust the development firmware signing key (a production device). */
-  MODULE_FIRMWARE_DEV_KEY: z.enum(['0', '1']).default('1'),
+  MODULE_FIRMWARE_DEV_KEY: z.enum(['0', '1']).default('0'),
   /** A folder of Ed25519 public keys (PEM) whose signatures the firmware update trusts. */
   MODULE_FIRMWARE_KEYS: z.string().optional(),
   /** Tests only: every data log closes its post file this often instead of its log file length. */

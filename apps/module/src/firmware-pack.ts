@@ -2,7 +2,7 @@
  * `npm run firmware:pack -- --version X.Y.Z --out FILE [--key PEM] [--product MODEL]`: builds a
  * signed module firmware package (.a2up, apps/module/src/services/firmware/package-format.ts).
  * The key defaults to the development key (apps/module/dev-keys/firmware-dev-key.pem), which a module trusts
- * unless MODULE_FIRMWARE_DEV_KEY=0; production packages are signed with a key kept elsewhere.
+ * only with MODULE_FIRMWARE_DEV_KEY=1; production packages are signed with a key kept elsewhere.
  */
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -105,3 +105,9 @@ describe('module firmware update', () => {
     assert.ok(eventLog(m).some((e) => e.message === 'Module firmware 3.5.0 running'));
   });
 });
+
+test('by default the published development key is not trusted', async () => {
+  const { loadConfig } = await import('../src/config.ts');
+  assert.equal(loadConfig({}).firmwareDevKey, false);
+  assert.equal(loadConfig({ MODULE_FIRMWARE_DEV_KEY: '1' }).firmwareDevKey, true);
+});

@@ -3,7 +3,7 @@
  * a headless Chromium, for end-to-end tests. Pages are found by label and role.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,10 @@ export interface ModuleServer {
   login(username?: string, password?: string): Promise<string>;
 }
 
+/**
+ * `env.MODULE_ADMIN_PASSWORD: ''` starts without a provisioned password: user admin gets a generated
+ * default one (read it with `firstStartPassword`), whose session may only change it.
+ */
 export async function startModule(env: Record<string, string> = {}): Promise<ModuleServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-module-'));
@@ -106,6 +110,11 @@ export async function startModule(env: Record<string, string> = {}): Promise<Mod
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The generated first-start admin password (a module started with `MODULE_ADMIN_PASSWORD: ''`). */
+export function firstStartPassword(server: ModuleServer): string {
+  return readFileSync(join(server.dataDir, 'initial-admin-password'), 'utf8').trim();
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,14 +1,14 @@
 /**
  * Password Management › Edit: another user's password (policy check, override, the module's
- * refusal shown as is) and the admin's own change through the default-password prompt, which
- * ends the session and asks for a sign-in with the new password.
+ * refusal shown as is), the expired and the default password, whose sessions are held on Change
+ * Password until the change, which ends the session and asks for a sign-in with the new password.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, launchBrowser, newPage, signIn, startModule, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
+import { firstStartPassword, launchBrowser, newPage, signIn, startModule, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
 
 const EDIT_PATH = '/setting/user_management/password_management/edit';
 const NEW_ADMIN_PASSWORD = 'Meter2026pw';
@@ -169,30 +169,51 @@ test('a session whose password expired is held on Change Password: nothing else 
   await server.api('POST', '/users/logout', {}, admin);
 });
 
-test("the admin's own change from the default-password prompt ends the session; the new password signs in", async () => {
-  const page = await signedIn();
-  const prompt = page.getByRole('dialog', { name: 'Confirmation' });
-  await prompt.getByText('You are using default password. Click continue to change your password.').waitFor();
-  await prompt.getByRole('button', { name: 'Yes, continue' }).click();
-  await page.waitForURL(`**${EDIT_PATH}/admin`);
+test('user admin on the generated default password: the prompt, Cancel signs out, the change is the only way on', async () => {
+  const fresh = await startModule({ MODULE_ADMIN_PASSWORD: '' });
+  try {
+    const initial = firstStartPassword(fresh);
+    const { page } = await newPage(browser, fresh.baseUrl);
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 403) refused.push(new URL(r.url()).pathname);
+    });
+    const prompt = page.getByRole('dialog', { name: 'Confirmation' });
+    await signIn(page, 'admin', initial);
+    await page.waitForURL('**/change_password');
+    await prompt.getByText('You are using default password. Click continue to change your password.', { exact: true }).waitFor();
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('user')), null);
 
-  assert.equal(await field(page, 'Username').inputValue(), 'admin');
-  assert.equal(await field(page, 'Override Password Policy').count(), 0);
-  await field(page, 'Current Password').fill(ADMIN_PASSWORD);
-  await field(page, 'Password').fill(NEW_ADMIN_PASSWORD);
-  await field(page, 'Repeat Password').fill(NEW_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await alertWith(page, 'User admin password changed').waitFor();
-  await page.waitForURL((u) => u.pathname === '/login');
-  assert.equal(await page.evaluate(() => sessionStorage.getItem('user')), null);
+    await signIn(page, 'admin', initial);
+    await page.waitForURL('**/change_password');
+    await prompt.getByRole('button', { name: 'Yes, continue' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await page.getByText('You are using default password. Change it to continue, or sign out.', { exact: true }).waitFor();
+    assert.equal(await field(page, 'Username').inputValue(), 'admin');
+    // The module refuses this session everything else, whatever the console asks.
+    const token = JSON.parse((await page.evaluate(() => sessionStorage.getItem('user')))!).token as string;
+    assert.equal((await fresh.api('GET', '/usermg/user/list', undefined, token)).status, 403);
+    await page.goto('/reading/metering/basic_metering');
+    await page.waitForURL('**/change_password');
 
-  assert.equal((await server.api('POST', '/users/authenticate', { username: 'admin', password: ADMIN_PASSWORD })).status, 401);
-  await page.getByLabel('User Name').fill('admin');
-  await page.getByLabel('Password').fill(NEW_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/reading/metering/basic_metering');
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
-  // The default flag is gone with the default password: no prompt this time.
-  assert.equal(await page.getByRole('dialog', { name: 'Confirmation' }).count(), 0);
-  await signOut(page);
+    await field(page, 'Current Password').fill(initial);
+    await field(page, 'Password').fill(NEW_ADMIN_PASSWORD);
+    await field(page, 'Repeat Password').fill(NEW_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, 'User admin password changed').waitFor();
+    await page.waitForURL((u) => u.pathname === '/login');
+    assert.equal((await fresh.api('POST', '/users/authenticate', { username: 'admin', password: initial })).status, 401);
+
+    await signIn(page, 'admin', NEW_ADMIN_PASSWORD);
+    await page.waitForURL('**/reading/metering/basic_metering');
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    // The default flag is gone with the default password: no prompt this time.
+    assert.equal(await prompt.count(), 0);
+    assert.deepEqual(refused, []);
+    await signOut(page);
+  } finally {
+    await fresh.stop();
+  }
 });

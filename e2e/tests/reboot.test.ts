@@ -19,7 +19,6 @@ describe('reboot', () => {
   test('Reboot Later leaves the module running and points to Settings->Management', async () => {
     const { page } = await newPage(browser, server.baseUrl);
     await signInToMain(page);
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'admin' }).click();
     await page.getByRole('button', { name: 'Reboot', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Action Required' });
@@ -32,7 +31,6 @@ describe('reboot', () => {
   test('Reboot: countdown, login with the reboot parameter, module away and back, sessions ended', async () => {
     const { page } = await newPage(browser, server.baseUrl);
     await signInToMain(page);
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     const oldToken = JSON.parse((await page.evaluate(() => sessionStorage.getItem('user')))!).token as string;
 
     let sawDown = false;

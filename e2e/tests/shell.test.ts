@@ -1,4 +1,4 @@
-/** The shell: default-password prompt, navigation pruned by permission, Page Not Found, Basic Metering. */
+/** The shell: navigation pruned by permission, Page Not Found, Basic Metering. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -35,37 +35,8 @@ describe('console shell', () => {
   }
   const mainMenu = (p: Page) => p.getByRole('navigation', { name: 'Main menu' }).getByRole('link');
 
-  test('admin on the default password is offered the change, once', async () => {
-    const p = await signedIn('admin');
-    const dialog = p.getByRole('dialog', { name: 'Confirmation' });
-    await dialog.getByText('You are using default password. Click continue to change your password.', { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
-    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
-    await p.waitForURL(/\/setting\/user_management\/password_management\/edit\/admin$/);
-    await p.goto('/reading/metering/basic_metering');
-    await p.getByRole('table', { name: 'System' }).waitFor();
-    await p.waitForTimeout(500);
-    assert.equal(await p.getByRole('dialog').count(), 0);
-  });
-
-  test('another user on a default password is told to contact the admin', async () => {
-    const p = await signedIn('ureader', 'Secret123');
-    assert.equal(await p.getByRole('dialog').count(), 0, 'a password set by an administrator is not a default one');
-    // The prompt reads the stored flag on the first metering view (000 §4).
-    await p.evaluate(() => {
-      const u = JSON.parse(sessionStorage.getItem('user')!);
-      sessionStorage.setItem('user', JSON.stringify({ ...u, changePassword: true }));
-    });
-    await p.reload();
-    const dialog = p.getByRole('dialog', { name: 'Confirmation' });
-    await dialog.getByText('You are using default password. Contact admin to change password', { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-  });
-
   test('navigation is pruned by permission for three roles', async () => {
     const admin = await signedIn('admin');
-    await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     assert.deepEqual(await mainMenu(admin).allTextContents(), ['Reading', 'About', 'Settings']);
     assert.equal(await admin.getByRole('button', { name: 'admin' }).count(), 1, 'maintenance writers get the reboot menu');
 

@@ -6,7 +6,8 @@ const env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   MODULE_DATA_DIR: z.string().default('./data'),
-  MODULE_ADMIN_PASSWORD: z.string().min(1).optional(),
+  /** Empty counts as unset: the first start then generates the (default) password. */
+  MODULE_ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   /** How long the HTTP listener stays away after a reboot command. */
   MODULE_REBOOT_SECONDS: z.coerce.number().min(0).max(120).default(12),
   MODULE_SEED: z.coerce.number().int().default(20261121),

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildApp, redactUrl } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { ADMIN_PASSWORD, createTestModule } from './helper.ts';
+import { ADMIN_PASSWORD, createTestModule, firstStartPassword } from './helper.ts';
 import { DAY, USER_PASSWORD, addUser, eventLog, moduleWithClock, setPolicy, signIn, userEntry } from './users-helpers.ts';
 import { UserRepository } from '../src/services/users/user-repository.ts';
 
@@ -25,7 +25,9 @@ test('sign-in reply: token, userName, accessLevel, permission, default, password
     assert.equal(user.userName, 'admin');
     assert.equal(user.accessLevel, 'admin');
     assert.equal(user.permission, 255);
-    assert.equal(user.default, true);
+    // MODULE_ADMIN_PASSWORD is the installer's own choice, not a default password.
+    assert.equal(user.default, false);
+    assert.equal(user.passwordChangeRequired, false);
     // 32 random bytes, base64url.
     assert.match(user.token, /^[A-Za-z0-9_-]{43}$/);
     assert.equal((await m.call('GET', '/api/usermg/user/list', { token: user.token })).status, 200);
@@ -43,25 +45,34 @@ test('sign-in reply: token, userName, accessLevel, permission, default, password
   }
 });
 
-test('the first admin password is a default password until it is changed', async () => {
-  const m = await createTestModule();
+test('the generated first admin password is a default password: its session may only change it', async () => {
+  const m = await createTestModule({ generatedAdminPassword: true });
   try {
-    const first = await signIn(m, 'admin', ADMIN_PASSWORD);
+    const password = firstStartPassword(m);
+    const first = await signIn(m, 'admin', password);
+    assert.equal(first.status, 200, first.raw);
     assert.equal(first.body.data.default, true);
+    assert.equal(first.body.data.passwordChangeRequired, true);
     const token = first.body.data.token;
+    for (const url of ['/api/usermg/user/list', '/api/settings/passwordPolicy', '/api/command/homePageInfo']) {
+      const res = await m.call('GET', url, { token });
+      assert.deepEqual({ status: res.status, body: res.body }, { status: 403, body: { data: { value: 'Password change required: change your password or sign out' } } }, url);
+    }
     // Keeping the default password is not a change.
-    const same = await m.call('PATCH', '/api/command/setPassword', { token, body: { username: 'admin', oldPassword: ADMIN_PASSWORD, newPassword: ADMIN_PASSWORD } });
+    const same = await m.call('PATCH', '/api/command/setPassword', { token, body: { username: 'admin', oldPassword: password, newPassword: password } });
     assert.equal(same.status, 400);
     assert.equal(same.body.data.value, 'Password must differ from the last 1 passwords');
-    const ch = await m.call('PATCH', '/api/command/setPassword', { token, body: { username: 'admin', oldPassword: ADMIN_PASSWORD, newPassword: 'NewAdmin99' } });
+    const ch = await m.call('PATCH', '/api/command/setPassword', { token, body: { username: 'admin', oldPassword: password, newPassword: 'NewAdmin99' } });
     assert.equal(ch.status, 200, ch.raw);
     assert.deepEqual(ch.body, { data: { value: 'Success' } });
     // Changing the admin password forces sign in again (002 §4.11).
-    assert.equal((await m.call('GET', '/api/usermg/user/list', { token })).status, 401);
-    assert.equal((await signIn(m, 'admin', ADMIN_PASSWORD)).status, 401);
+    assert.equal((await m.call('POST', '/api/users/logout', { token, body: {} })).status, 401);
+    assert.equal((await signIn(m, 'admin', password)).status, 401);
     const again = await signIn(m, 'admin', 'NewAdmin99');
     assert.equal(again.status, 200);
     assert.equal(again.body.data.default, false);
+    assert.equal(again.body.data.passwordChangeRequired, false);
+    assert.equal((await m.call('GET', '/api/usermg/user/list', { token: again.body.data.token })).status, 200);
   } finally {
     await m.close();
   }
@@ -291,7 +302,7 @@ test('password expiry: sign-in within the grace period must change; after it the
     advance(2 * DAY); // day 31: expired, in grace
     const inGrace = await signIn(m, 'alice', USER_PASSWORD);
     assert.equal(inGrace.status, 200);
-    assert.equal(inGrace.body.data.default, true);
+    assert.equal(inGrace.body.data.default, false);
     assert.equal(inGrace.body.data.passwordChangeRequired, true);
     advance(5 * DAY); // day 36: grace over
     const late = await signIn(m, 'alice', USER_PASSWORD);
@@ -313,7 +324,7 @@ test('password expiry: sign-in within the grace period must change; after it the
     assert.equal((await m.call('PATCH', '/api/usermg/user/lockout', { token: admin2, body: { name: 'alice', lockout: 0 } })).status, 200);
     const again = await signIn(m, 'alice', USER_PASSWORD);
     assert.equal(again.status, 200);
-    assert.equal(again.body.data.default, true);
+    assert.deepEqual([again.body.data.default, again.body.data.passwordChangeRequired], [true, true]);
     const ch = await m.call('PATCH', '/api/command/setPassword', { token: again.body.data.token, body: { username: 'alice', oldPassword: USER_PASSWORD, newPassword: 'Fresh1234' } });
     assert.equal(ch.status, 200, ch.raw);
     assert.equal((await signIn(m, 'alice', 'Fresh1234')).body.data.default, false);
@@ -324,7 +335,7 @@ test('password expiry: sign-in within the grace period must change; after it the
     advance(31 * DAY);
     const a = await signIn(m, 'admin', 'Renewed123');
     assert.equal(a.status, 200);
-    assert.equal(a.body.data.default, true);
+    assert.deepEqual([a.body.data.default, a.body.data.passwordChangeRequired], [false, true]);
   } finally {
     await m.close();
   }
@@ -384,6 +395,7 @@ test('without MODULE_ADMIN_PASSWORD the first admin password is random, shown on
     assert.equal(login.statusCode, 200);
     const user = login.json().data;
     assert.equal(user.default, true);
+    assert.equal(user.passwordChangeRequired, true);
     // No universal default password.
     const other = await app.inject({ method: 'POST', url: '/api/users/authenticate', payload: { username: 'admin', password: ADMIN_PASSWORD } });
     assert.equal(other.statusCode, 401);
@@ -417,7 +429,7 @@ test('a session with an expired password may only change the password or sign ou
     advance(31 * DAY); // expired, in grace; user admin's first password too
     const REQUIRED = { data: { value: 'Password change required: change your password or sign out' } };
     const grace = await signIn(m, 'alice', USER_PASSWORD);
-    assert.equal(grace.body.data.default, true);
+    assert.deepEqual([grace.body.data.default, grace.body.data.passwordChangeRequired], [false, true]);
     const token = grace.body.data.token as string;
     for (const [method, url, body] of [
       ['GET', '/api/command/homePageInfo', undefined],
@@ -443,17 +455,6 @@ test('a session with an expired password may only change the password or sign ou
     assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: fresh.body.data.token })).status, 200);
     // Sessions opened before the expiry keep working until they end.
     assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: admin })).status, 200);
-  } finally {
-    await m.close();
-  }
-});
-
-test('the first-start password only brings the prompt: its session is not confined', async () => {
-  const m = await createTestModule();
-  try {
-    const first = await signIn(m, 'admin', ADMIN_PASSWORD);
-    assert.equal(first.body.data.default, true);
-    assert.equal((await m.call('GET', '/api/usermg/user/list', { token: first.body.data.token })).status, 200);
   } finally {
     await m.close();
   }

@@ -1,13 +1,19 @@
 /** Builds a module on a fresh temporary data folder, for API tests through app.inject. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Services } from '../src/services.ts';
+import { INITIAL_PASSWORD_FILE } from '../src/services/users/first-start.ts';
 
 export const ADMIN_PASSWORD = 'Admin1234';
+
+/** The generated first-start admin password of a module built with `generatedAdminPassword`. */
+export function firstStartPassword(m: TestModule): string {
+  return readFileSync(join(m.dataDir, INITIAL_PASSWORD_FILE), 'utf8').trim();
+}
 
 export interface TestModule {
   app: FastifyInstance;
@@ -29,13 +35,16 @@ export interface TestModuleOptions {
   dataDir?: string;
   env?: Record<string, string>;
   now?: () => number;
+  /** Starts without MODULE_ADMIN_PASSWORD: user admin gets a generated (default) password, see `firstStartPassword`. */
+  generatedAdminPassword?: boolean;
   /** Registers extra routes (a fixture section's endpoints) before the app is ready. */
   beforeReady?: (app: FastifyInstance, services: Services) => void;
 }
 
 export async function createTestModule(options: TestModuleOptions = {}): Promise<TestModule> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'module-test-'));
-  const config = loadConfig({ MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, MODULE_LOG_LEVEL: 'silent', MODULE_MODBUS_PORT: '0', ...options.env });
+  const provisioned = options.generatedAdminPassword ? {} : { MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD };
+  const config = loadConfig({ MODULE_DATA_DIR: dataDir, ...provisioned, MODULE_LOG_LEVEL: 'silent', MODULE_MODBUS_PORT: '0', ...options.env });
   const t: Partial<TestModule> & { reboots: number } = { reboots: 0 };
   const { app, services } = await buildApp(config, { requestReboot: () => t.reboots++, now: options.now, logger: false });
   options.beforeReady?.(app, services);

@@ -214,6 +214,7 @@ export const userManagementTexts = {
   deleteRoleConfirm: (name: string) => `Are you sure you want to delete role ${name}? This action cannot be undone.`,
   changePasswordTitle: 'Change Password',
   passwordExpiredChange: 'Your password has expired. Change it to continue, or sign out.',
+  defaultPasswordChange: 'You are using default password. Change it to continue, or sign out.',
 } as const;
 
 /**

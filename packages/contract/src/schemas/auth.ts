@@ -13,10 +13,11 @@ export const sessionUser = z.object({
   userName: z.string(),
   accessLevel: z.string(),
   permission: z.number().int(),
+  /** The password is a default one (the generated first-start one, or set by an unlock after expiry). */
   default: z.boolean(),
   /**
-   * The module's own field (000 §3 shows none): the password has expired and this session may only
-   * change it or sign out (002 §4.11 grace period). Absent means false.
+   * The module's own field (000 §3 shows none): the password is a default one or has expired (002
+   * §4.11 grace period), and this session may only change it or sign out. Absent means false.
    */
   passwordChangeRequired: z.boolean().optional(),
 });

@@ -5,11 +5,9 @@ import { NO_CHANNEL } from '../../components/channel-options.ts';
 import { ReadingsTable } from '../../components/readings-table.tsx';
 import { useRealtimeChannel, useRealtimeSystem, useUserNames } from './api/use-realtime.ts';
 import { withMeteringWrapper, type MeteringScreenProps } from './metering-wrapper.tsx';
-import { useDefaultPasswordPrompt } from './use-default-password-prompt.ts';
 import { realtimeSystemRows, systemSkeleton } from './wiring-rules.ts';
 
 function BasicMetering({ wiring }: MeteringScreenProps) {
-  useDefaultPasswordPrompt();
   const [channel, setChannel] = useState(NO_CHANNEL);
   const system = useRealtimeSystem();
   const userNames = useUserNames();

@@ -1,20 +1,39 @@
 /**
- * Change Password: where a session whose password expired is held (002 §4.11 grace period). The
- * module refuses it everything but this change and Logout, so Cancel signs out.
+ * Change Password: where a session on a default or expired password is held (000 §4, 002 §4.11).
+ * The module refuses it everything but this change and Logout, so Cancel signs out. An admin on
+ * the default password first gets 000 §4's prompt; its Cancel signs out too (docs/decisions.md).
  */
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { userManagementTexts } from '@meter/contract';
+import { ADMIN_ACCESS_LEVEL, shellTexts, userManagementTexts } from '@meter/contract';
 import { LOGIN_PATH, LOGOUT_PARAM } from '../../lib/navigation.ts';
+import { openModal } from '../../lib/modal.ts';
+import { getSession, updateSession } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { PasswordForm } from './password-form.tsx';
 
 export default function PasswordChange() {
   const userName = useSession()?.userName ?? '';
   const navigate = useNavigate();
+  const [onDefault] = useState(() => getSession()?.changePassword === true);
   const signOut = () => void navigate(`${LOGIN_PATH}?${LOGOUT_PARAM}=1`, { replace: true });
+  useEffect(() => {
+    const session = getSession();
+    if (!session?.changePassword) return;
+    updateSession({ changePassword: false });
+    if (session.accessLevel !== ADMIN_ACCESS_LEVEL) return;
+    openModal({
+      title: shellTexts.confirmation,
+      body: shellTexts.defaultPasswordAdmin,
+      buttons: [
+        { text: shellTexts.cancel, type: 'secondary', dismiss: true, action: () => void navigate(`${LOGIN_PATH}?${LOGOUT_PARAM}=1`, { replace: true }) },
+        { text: shellTexts.yesContinue, type: 'primary', dismiss: true },
+      ],
+    });
+  }, [navigate]);
   return (
     <>
-      <p role="status">{userManagementTexts.passwordExpiredChange}</p>
+      <p role="status">{onDefault ? userManagementTexts.defaultPasswordChange : userManagementTexts.passwordExpiredChange}</p>
       <PasswordForm title={userManagementTexts.changePasswordTitle} username={userName} afterOtherSaved={signOut} onCancel={signOut} showTitle={false} />
     </>
   );

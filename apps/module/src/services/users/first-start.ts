@@ -27,7 +27,10 @@ export function randomInitialPassword(): string {
 
 export async function prepareUsers(ctx: ModuleContext, repo: UserRepository, settings: UserSettings, events: ModuleEventLog): Promise<void> {
   if (!repo.user(ADMIN_USER_NAME)) {
-    let password = ctx.config.adminPassword;
+    // A password the installer provisions (MODULE_ADMIN_PASSWORD) is their choice; only the
+    // generated one is a default, which confines the first session to changing it.
+    const provisioned = ctx.config.adminPassword;
+    let password = provisioned;
     if (!password) {
       password = randomInitialPassword();
       // Written before the database row, so a failure here can not leave an unknown password.
@@ -41,7 +44,7 @@ export async function prepareUsers(ctx: ModuleContext, repo: UserRepository, set
     repo.tx(() => {
       repo.insertRole({ name: ADMIN_ACCESS_LEVEL, readingsAllow: 0, configurationAllow: 0, maintenanceAllow: 0, userConfigAllow: 0 }, true);
       repo.insertRole({ name: 'view', readingsAllow: 1, configurationAllow: 1, maintenanceAllow: 1, userConfigAllow: 2 }, true);
-      repo.insertUser({ name: ADMIN_USER_NAME, hash, accessLevel: ADMIN_ACCESS_LEVEL, overridePwdPolicy: false, multipleLogin: true, at: now, isDefault: true });
+      repo.insertUser({ name: ADMIN_USER_NAME, hash, accessLevel: ADMIN_ACCESS_LEVEL, overridePwdPolicy: false, multipleLogin: true, at: now, isDefault: provisioned === undefined });
       repo.addHistory(ADMIN_USER_NAME, hash, now);
       events.write('Info', 'User admin created with its initial password');
     });

@@ -113,14 +113,13 @@ export class SignIn {
             return { ok: false, error: unauthorized(serverMessages.passwordExpired) };
           }
         }
-        // An expired password confines the session to the change; the first-start password only
-        // brings the prompt (000 §4 lets the user cancel it), see docs/decisions.md.
+        // A default or expired password confines the session to the change (docs/decisions.md).
         const role = this.repo.role(row.access_level);
         if (!role) return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
         const permission = permissionFromFlags(roleOf(role));
         created = this.sessions.create(row.name, {
           multipleLogin: row.multiple_login === 1,
-          passwordChangeRequired: mustChange && expired,
+          passwordChangeRequired: mustChange,
           userManager: hasAccess(permission, 'userConfig', 'write'),
         });
         if (!created) {
@@ -138,8 +137,9 @@ export class SignIn {
             userName: row.name,
             accessLevel: row.access_level,
             permission,
-            default: mustChange,
-            passwordChangeRequired: mustChange && expired,
+            // 000 §3's flag: the password is a default one (docs/decisions.md); an expired one is not.
+            default: row.is_default === 1,
+            passwordChangeRequired: mustChange,
           },
         };
       });

@@ -1,4 +1,4 @@
-/** The shell: navigation pruned by permission, Page Not Found, Basic Metering. */
+/** The shell: navigation pruned by permission, Page Not Found, Basic Metering, Current. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -55,6 +55,29 @@ describe('console shell', () => {
     assert.deepEqual(await mainMenu(usermgr).allTextContents(), ['About', 'Settings']);
     await usermgr.goto('/reading/metering/basic_metering');
     await usermgr.waitForURL(/\/about\/info$/);
+  });
+
+  test('Current: the current of the three phases and the system, then of a chosen channel', async () => {
+    const p = await signedIn('ureader', 'Secret123');
+    await p.goto('/reading/metering/current');
+    await p.getByRole('heading', { name: 'Current', level: 1 }).waitFor();
+    const system = p.getByRole('table', { name: 'Current', exact: true });
+    const row = system.getByRole('row').filter({ has: p.getByRole('rowheader', { name: 'Current A', exact: true }) });
+    await row
+      .getByRole('cell')
+      .first()
+      .filter({ hasText: /^\d+\.\d+$/ })
+      .waitFor();
+    assert.deepEqual(await system.getByRole('columnheader').allTextContents(), ['Parameter', 'Phase A', 'Phase B', 'Phase C', 'System']);
+    assert.equal(await system.getByRole('rowheader').count(), 1, 'only the current');
+    for (const cell of await row.getByRole('cell').allTextContents()) assert.match(cell, /^\d+\.\d+$/);
+
+    const channel = p.getByRole('table', { name: 'Channel Current', exact: true });
+    await channel.getByText('No Data', { exact: true }).waitFor();
+    await p.getByRole('combobox', { name: 'Channel' }).selectOption('3');
+    await channel.getByRole('columnheader', { name: 'Input Channel 3', exact: true }).waitFor();
+    assert.deepEqual(await channel.getByRole('rowheader').allTextContents(), ['Current A']);
+    assert.match((await channel.getByRole('cell').allTextContents()).join(' '), /^\d+\.\d+$/);
   });
 
   test('unknown paths show Page Not Found', async () => {

@@ -40,9 +40,9 @@ test('links land on a screen: redirects followed, hidden list pages reached thro
 test('normal mode hides the emergency entry; demand needs a demand-verified device', () => {
   const tree = buildNavTree(ctx(FULL_PERMISSION));
   assert.equal(find(tree, 'Settings', 'Emergency'), undefined);
-  assert.deepEqual(labels(find(tree, 'Reading', 'Metering')?.children), ['Basic', 'Energy', 'Harmonics', 'IO']);
+  assert.deepEqual(labels(find(tree, 'Reading', 'Metering')?.children), ['Basic', 'Energy', 'Harmonics', 'IO', 'Current']);
   const verified = buildNavTree(ctx(FULL_PERMISSION, { demand: true }));
-  assert.deepEqual(labels(find(verified, 'Reading', 'Metering')?.children), ['Basic', 'Demand', 'Energy', 'Harmonics', 'IO']);
+  assert.deepEqual(labels(find(verified, 'Reading', 'Metering')?.children), ['Basic', 'Demand', 'Energy', 'Harmonics', 'IO', 'Current']);
 });
 
 test('emergency mode cuts the menu down to the emergency settings', () => {

@@ -36,15 +36,15 @@ const comm = '/setting/communication';
 const EMERGENCY = '/setting/emergency';
 const um = '/setting/user_management';
 
-/** The only screen of a session that must change its expired password (docs/decisions.md). */
+/** The only screen of a session that must change its default or expired password (docs/decisions.md). */
 export const PASSWORD_CHANGE_PATH = '/change_password';
 
 export const ROUTES: readonly RouteDef[] = [
   R('/login', 'Login', { hidden: true, public: true }),
   R('/login/test', 'Production Test', { hidden: true, public: true }),
   R('/ce_test', 'CE Test', { hidden: true, mask: 48 }),
-  // Decided: where a session whose password expired is held until it changes it (002 §4.11 grace
-  // period); open to every signed-in user, since the module refuses everything else to such a session.
+  // Decided: where a session on a default or expired password is held until it changes it (002
+  // §4.11); open to every signed-in user, since the module refuses everything else to such a session.
   R(PASSWORD_CHANGE_PATH, 'Change Password', { hidden: true, everyUser: true }),
   R('/', 'Home', { hidden: true, redirect: '/reading', emergencyRedirect: EMERGENCY }),
 
@@ -55,6 +55,8 @@ export const ROUTES: readonly RouteDef[] = [
   R('/reading/metering/energy', 'Reading, Metering, Energy'),
   R('/reading/metering/harmonics', 'Reading, Metering, Harmonics'),
   R('/reading/metering/io', 'Reading, Metering, IO'),
+  // Decided: 000 §2's Current readings view has no route in 002 §2.1; it sits with its siblings.
+  R('/reading/metering/current', 'Reading, Metering, Current'),
   R('/reading/log', 'Reading, Log', { redirect: '/reading/log/data_log' }),
   R('/reading/log/data_log', 'Reading, Log, Data Log', { redirect: '/reading/log/data_log/1' }),
   R('/reading/log/data_log/1', 'Reading, Log, Data Log, Data Log 1'),

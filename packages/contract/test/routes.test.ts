@@ -88,7 +88,7 @@ const SPEC_PATHS = [
   '/setting/user_management/api_token_management',
   // decided: 002 §2.17's General page has no path in the spec's table
   '/setting/user_management/general',
-  // decided: where a session with an expired password is held (002 §4.11 shows no screen)
+  // decided: where a session on a default or expired password is held (002 §4.11 shows no screen)
   '/change_password',
   // network_diagnostic [48]
   '/setting/network_diagnostic',
@@ -106,6 +106,8 @@ const SPEC_PATHS = [
   '/reading/metering/energy',
   '/reading/metering/harmonics',
   '/reading/metering/io',
+  // decided: 000 §2's Current readings view has no path in the spec's table
+  '/reading/metering/current',
   '/reading/log',
   '/reading/log/trend_log',
   '/reading/log/trend_log/realtime',

@@ -20,6 +20,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Reading, Metering, Energy': () => import('../features/metering/energy.tsx'),
   'Reading, Metering, Harmonics': () => import('../features/metering/harmonics.tsx'),
   'Reading, Metering, IO': () => import('../features/metering/io.tsx'),
+  'Reading, Metering, Current': () => import('../features/metering/current.tsx'),
   'Reading, Log, Alarm Log': () => import('../features/logs/alarm-log.tsx'),
   'Reading, Log, Event Log': () => import('../features/logs/event-log.tsx'),
   'Reading, Log, Module Event Log': () => import('../features/logs/module-event-log.tsx'),

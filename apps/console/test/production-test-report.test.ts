@@ -11,7 +11,7 @@ const RESULT = {
     moduleEth0MacAddress: '02:00:00:00:00:01',
     moduleEth1MacAddress: '02:00:00:00:00:02',
   },
-  testResult: { ethernet1: 'PASS', ethernet2: 'FAIL', wifi: 'FAIL', serialPort: 'PASS' },
+  testResult: { ethernet1: 'PASS', ethernet2: 'FAIL: no second Ethernet interface', wifi: 'FAIL: no Wi-Fi radio', serialPort: 'PASS', storage: 'PASS' },
 };
 
 test('the report is named <serial>_TestReport.txt and lists both tables', () => {
@@ -29,9 +29,10 @@ test('the report is named <serial>_TestReport.txt and lists both tables', () => 
       '',
       'Test Output',
       'Ethernet 1: PASS',
-      'Ethernet 2: FAIL',
-      'WiFi: FAIL',
+      'Ethernet 2: FAIL: no second Ethernet interface',
+      'WiFi: FAIL: no Wi-Fi radio',
       'Serial Port: PASS',
+      'Storage: PASS',
       '',
     ].join('\n'),
   );

@@ -345,7 +345,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
   const now = ctx.now;
   await app.register(authApi, { signIn: users.signIn });
-  await app.register(deviceApi, { device, certificate, meter, events, now, requestReboot: ctx.requestReboot });
+  await app.register(deviceApi, { device, certificate, meter, events, now, requestReboot: ctx.requestReboot, dataDir: ctx.config.dataDir });
   await app.register(readingsApi, { meter, device, now });
   await app.register(meteringApi, { meter, device, relays: meterSettings.relays, events, now });
   await app.register(usersApi, { accounts: users.accounts, roles: users.roles, settings: users.settings });

@@ -125,6 +125,8 @@ describe('device and readings API', () => {
     assert.equal(r.status, 200);
     assert.equal(r.body.data.moduleInfo.moduleSerialNumber, m.services.device.identity().meterSerialNumber);
     assert.equal(r.body.data.testResult.serialPort, 'PASS');
+    assert.equal(r.body.data.testResult.storage, 'PASS');
+    for (const v of Object.values(r.body.data.testResult)) assert.match(String(v), /^(PASS|FAIL: .+)$/);
   });
 
   test('reboot asks the launcher to reboot and answers Success', async () => {

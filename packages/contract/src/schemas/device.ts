@@ -53,6 +53,7 @@ export const productionTestResult = z.object({
     moduleEth0MacAddress: z.string(),
     moduleEth1MacAddress: z.string(),
   }),
-  testResult: z.object({ ethernet1: z.string(), ethernet2: z.string(), wifi: z.string(), serialPort: z.string() }),
+  /** Each 'PASS' or 'FAIL: <reason>'; storage is the module's own check (the data folder is writable). */
+  testResult: z.object({ ethernet1: z.string(), ethernet2: z.string(), wifi: z.string(), serialPort: z.string(), storage: z.string() }),
 });
 export type ProductionTestResult = z.infer<typeof productionTestResult>;

@@ -22,6 +22,7 @@ export function testOutputRows(r: ProductionTestResult): { label: string; value:
     { label: 'Ethernet 2', value: t.ethernet2 },
     { label: 'WiFi', value: t.wifi },
     { label: 'Serial Port', value: t.serialPort },
+    { label: 'Storage', value: t.storage },
   ];
 }
 

@@ -1,11 +1,11 @@
 /** Device facts and commands of 000 §7: system mode, reboot, device information, names. */
 import { endpoints, serverMessages } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { networkInterfaces } from 'node:os';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { CertificateStore } from '../../services/certificates/certificate-store.ts';
 import { formatBytes, type DeviceService } from '../../services/device/device-service.ts';
 import type { ModuleEventLog } from '../../services/events/module-event-log.ts';
+import { runProductionTest } from '../../services/factory/production-test.ts';
 import { handle } from '../registry.ts';
 
 export interface DeviceApiOptions {
@@ -16,17 +16,17 @@ export interface DeviceApiOptions {
   events: ModuleEventLog;
   now: () => number;
   requestReboot: () => void;
+  /** The production test checks it is writable. */
+  dataDir: string;
 }
 
-export const deviceApi: FastifyPluginAsync<DeviceApiOptions> = async (app, { device, certificate, meter, events, now, requestReboot }) => {
+export const deviceApi: FastifyPluginAsync<DeviceApiOptions> = async (app, { device, certificate, meter, events, now, requestReboot, dataDir }) => {
   handle(app, endpoints.systemMode, () => ({ mode: device.state().systemMode }));
 
   handle(app, endpoints.certificate, ({ reply }) => reply.type('application/pkix-cert').header('Content-Disposition', 'attachment; filename="cert_accu.cer"').send(certificate.der()));
 
-  handle(app, endpoints.productionTestResult, () => {
+  handle(app, endpoints.productionTestResult, async () => {
     const id = device.identity();
-    // The module's own ports as it finds them now: wired interfaces that are up, no Wi-Fi radio.
-    const wired = Object.entries(networkInterfaces()).filter(([name, addrs]) => !name.startsWith('lo') && !name.startsWith('wl') && addrs?.some((a) => !a.internal));
     return {
       moduleInfo: {
         moduleModel: id.moduleModel,
@@ -36,13 +36,7 @@ export const deviceApi: FastifyPluginAsync<DeviceApiOptions> = async (app, { dev
         moduleEth0MacAddress: id.moduleEth0MacAddress,
         moduleEth1MacAddress: id.moduleEth1MacAddress,
       },
-      testResult: {
-        ethernet1: wired.length >= 1 ? 'PASS' : 'FAIL',
-        ethernet2: wired.length >= 2 ? 'PASS' : 'FAIL',
-        wifi: Object.keys(networkInterfaces()).some((n) => n.startsWith('wl')) ? 'PASS' : 'FAIL',
-        // The serial port talks to the meter: it passes when the meter answers a reading.
-        serialPort: Number.isFinite(meter.snapshot(now()).frequency) ? 'PASS' : 'FAIL',
-      },
+      testResult: await runProductionTest({ dataDir, meterAnswers: () => Number.isFinite(meter.snapshot(now()).frequency) }),
     };
   });
 

@@ -20,3 +20,5 @@ const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20'
 await build({ ...common, entryPoints: [`${root}apps/module/src/server.ts`], outfile });
 // The record PDF runs in a worker thread, which loads its own file: it sits beside the bundle.
 await build({ ...common, entryPoints: [`${root}apps/module/src/services/records/record-pdf-worker.ts`], outfile: join(dirname(outfile), 'record-pdf-worker.mjs') });
+// The trend chart queries run in a worker thread too (services/trends/query-thread.ts).
+await build({ ...common, entryPoints: [`${root}apps/module/src/services/trends/query-worker.ts`], outfile: join(dirname(outfile), 'trend-query-worker.mjs') });

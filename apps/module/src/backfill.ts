@@ -36,6 +36,12 @@ async function main(): Promise<void> {
       energy: registerEnergy(services.registers),
       onProgress: (m) => console.log(m),
     });
+    if (r.energyMinutesWritten) {
+      // Energy is written going back in time, and rows inserted before the first leave SQLite's
+      // b-tree pages half full (74 instead of 38 MB for a year of minute blocks): pack them.
+      services.trends.db.exec('VACUUM');
+      services.trends.db.pragma('wal_checkpoint(TRUNCATE)');
+    }
     const seconds = ((performance.now() - t0) / 1000).toFixed(1);
     console.log(
       `backfill of ${config.dataDir}: ${r.minutesWritten} minutes of 1-second data written (${r.minutesSkipped} existed), ` +

@@ -49,6 +49,8 @@ const env = z.object({
   MODULE_SNMP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The UDP port traps are sent to (162 unless told; tests run a receiver elsewhere). */
   MODULE_SNMP_TRAP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Benchmarks only: answers event-loop delay figures over the IPC channel of the process that started the module. */
+  MODULE_LOOP_PROBE: z.enum(['0', '1']).default('0'),
 });
 
 export interface ModuleConfig {
@@ -80,6 +82,7 @@ export interface ModuleConfig {
   modbusPort?: number;
   snmpPort?: number;
   snmpTrapPort?: number;
+  loopProbe: boolean;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -113,5 +116,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     modbusPort: e.MODULE_MODBUS_PORT,
     snmpPort: e.MODULE_SNMP_PORT,
     snmpTrapPort: e.MODULE_SNMP_TRAP_PORT,
+    loopProbe: e.MODULE_LOOP_PROBE === '1',
   };
 }

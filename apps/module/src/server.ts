@@ -6,9 +6,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { RotatingLogFile } from './log-file.ts';
+import { startLoopProbe } from './loop-probe.ts';
 import { listenHttps } from './services/web-server/https-listener.ts';
 
 const config = loadConfig();
+if (config.loopProbe) startLoopProbe();
 // One file across reboots, as the device's own log.
 const logStream = config.logFile ? new RotatingLogFile(config.logFile) : undefined;
 

@@ -82,6 +82,16 @@ describe('trend API', () => {
     assert.deepEqual(capped.body.data, rows);
   });
 
+  test('chart queries run off the event loop: a Basic Metering poll sent after a chart call answers first', async () => {
+    const order: string[] = [];
+    const chart = rt(trendQuerySpec('P', S0 + 660 - 6 * 86_400, S0 + 660, '15min')).then((r) => (order.push('chart'), r));
+    const poll = get('/api/readings/realtime/system').then((r) => (order.push('poll'), r));
+    const [c, p] = await Promise.all([chart, poll]);
+    assert.equal(c.status, 200, c.raw);
+    assert.equal(p.status, 200, p.raw);
+    assert.deepEqual(order, ['poll', 'chart']);
+  });
+
   test('a malformed path parameter or query is a 400 with a message, never a 500', async () => {
     const cases: [string, RegExp][] = [
       ['/api/trendlog/realTime/VLN', /must be \{parameter\}/],

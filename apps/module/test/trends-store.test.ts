@@ -201,7 +201,7 @@ describe('restart, clock changes, retention, reset', () => {
 
   test('Clear Logs empties every table and recording goes on', () => {
     f.svc.reset();
-    for (const t of ['rt_second', 'rt_minute', 'rt_hour', 'rt_day', 'en_minute', 'en_quarter', 'en_hour', 'en_day']) assert.equal(count(f.svc, t), 0, t);
+    for (const t of ['rt_second', 'rt_minute', 'rt_hour', 'rt_day', 'en_minute_block', 'en_quarter', 'en_hour', 'en_day']) assert.equal(count(f.svc, t), 0, t);
     assert.equal(f.svc.range().realTimeMin, 0);
     f.run(65);
     assert.ok(count(f.svc, 'rt_second') >= 65);

@@ -26,7 +26,15 @@ export interface HandlerInput<E extends Endpoint> {
 
 type ReplyData<E extends Endpoint> = E['reply'] extends z.ZodType ? z.input<E['reply']> : unknown;
 
-export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ReplyData<E>> | ReplyData<E>;
+/**
+ * A reply already serialised as `{ "data": ... }` elsewhere (a worker thread): sent as it is, so a
+ * large reply costs the event loop no JSON work.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ReplyData<E> | JsonText> | ReplyData<E> | JsonText;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,6 +83,7 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
         reply,
       } as HandlerInput<E>);
       if (endpoint.file || reply.sent) return reply;
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.text);
       return reply.send({ data: result });
     },
   });

@@ -3,3 +3,4 @@ export { registerEnergy, registerHarmonics, type EnergySource, type HarmonicsSou
 export { backfillTrends, type BackfillOptions, type BackfillResult } from './backfill.ts';
 export { TrendRefusal } from './export/exports.ts';
 export { RETENTION } from './retention.ts';
+export type { QueryAnswer } from './query-thread.ts';

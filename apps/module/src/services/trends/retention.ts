@@ -37,7 +37,7 @@ export class Retention {
       { stmt: del(REALTIME_TABLES.minute), keepSeconds: rt + 60 },
       { stmt: del(REALTIME_TABLES.hour), keepSeconds: rt + 3600 },
       { stmt: del(REALTIME_TABLES.day), keepSeconds: rt + 2 * DAY },
-      { stmt: del(ENERGY_TABLES.minute), keepSeconds: RETENTION.energyMinuteDays * DAY },
+      { stmt: del(ENERGY_TABLES.minute), keepSeconds: RETENTION.energyMinuteDays * DAY + 900 },
       { stmt: del(ENERGY_TABLES.quarter), keepSeconds: en + 900 },
       { stmt: del(ENERGY_TABLES.hour), keepSeconds: en + 3600 },
       { stmt: del(ENERGY_TABLES.day), keepSeconds: en + 2 * DAY },

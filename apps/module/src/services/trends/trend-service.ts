@@ -10,6 +10,7 @@ import { EnergyStore } from './energy-store.ts';
 import { TrendExports, TrendRefusal } from './export/exports.ts';
 import { queryEnergy, queryRealtime, type EnergyQuery, type QueryStores, type RealtimeQuery } from './query.ts';
 import { trendLogRange } from './range.ts';
+import { TrendQueryThread, type QueryAnswer } from './query-thread.ts';
 import { RealtimeStore } from './realtime-store.ts';
 import { TrendRecorder } from './recorder.ts';
 import { Retention } from './retention.ts';
@@ -37,6 +38,7 @@ export class TrendService {
   readonly recorder: TrendRecorder;
   readonly exports: TrendExports;
   private readonly stores: QueryStores;
+  private readonly queries: TrendQueryThread;
 
   constructor(readonly options: TrendServiceOptions) {
     this.db = openTrendDb(options.dataDir);
@@ -55,6 +57,7 @@ export class TrendService {
       energyStore: this.energyStore,
       retention: this.retention,
     });
+    this.queries = new TrendQueryThread(options.dataDir, options.zone);
     this.exports = new TrendExports({ dataDir: options.dataDir, stores: this.stores, range: () => this.range(), log: options.log ?? (() => {}) });
   }
 
@@ -64,16 +67,30 @@ export class TrendService {
   }
 
   /** Refuses a frame outside the real-time window (001 §5) before touching the store. */
-  queryRealtime(q: RealtimeQuery) {
+  private checkRealtimeWindow(q: RealtimeQuery): void {
     const now = Math.floor((this.options.now ?? Date.now)() / 1000);
     const window = realtimeTrendWindow(this.options.zone(), now);
     if (q.start < window.min) throw new TrendRefusal(trendTexts.beforeRealtimeWindow(REALTIME_TREND_HISTORY_DAYS, window.min), 'spec');
     if (q.end > window.max) throw new TrendRefusal(trendTexts.afterDeviceTime(now), 'spec');
+  }
+
+  queryRealtime(q: RealtimeQuery) {
+    this.checkRealtimeWindow(q);
     return queryRealtime(this.stores, q);
   }
 
   queryEnergy(q: EnergyQuery) {
     return queryEnergy(this.stores, q);
+  }
+
+  /** The API's path: the same queries in the worker thread (query-thread.ts), the reply serialised there. */
+  queryRealtimeOffThread(q: RealtimeQuery): Promise<QueryAnswer> {
+    this.checkRealtimeWindow(q);
+    return this.queries.run('realtime', q);
+  }
+
+  queryEnergyOffThread(q: EnergyQuery): Promise<QueryAnswer> {
+    return this.queries.run('energy', q);
   }
 
   range() {
@@ -102,6 +119,7 @@ export class TrendService {
   }
 
   async close(): Promise<void> {
+    await this.queries.close();
     await this.exports.close();
     this.db.close();
   }

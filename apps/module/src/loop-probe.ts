@@ -1,0 +1,81 @@
+/**
+ * Event-loop delay as the process itself sees it, for the benchmarks (MODULE_LOOP_PROBE=1): a
+ * client can time its requests but not what the loop went through between them. Answers only over
+ * the IPC channel of the process that started the module, so it opens nothing on the network.
+ */
+import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const STALL_MS = 20;
+const TICK_MS = 5;
+
+/** The main thread's time on a core and waiting in the run queue for one (ms), from the scheduler. */
+function mainThreadSched(): { cpu: number; queued: number } {
+  const [cpu, queued] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
+  return { cpu: Number(cpu) / 1e6, queued: Number(queued) / 1e6 };
+}
+
+export interface LoopFigures {
+  /** Milliseconds; each sample is the time between two 1 ms timer ticks, so an idle loop reads ~1. */
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
+  samples: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  /**
+   * The longest stalls (over 20 ms), with what the main thread did in them: on a core (work on the
+   * loop), waiting for a core (other processes had them), the rest blocked (disk, locks).
+   */
+  stalls: { ms: number; cpuMs: number; queuedMs: number }[];
+}
+
+interface ProbeMessage {
+  probe: 'loop';
+  id: number;
+  reset?: boolean;
+}
+
+export function startLoopProbe(): void {
+  const send = process.send?.bind(process);
+  if (!send) return;
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  let stalls: LoopFigures['stalls'] = [];
+  let last = performance.now();
+  let lastSched = mainThreadSched();
+  setInterval(() => {
+    const now = performance.now();
+    const sched = mainThreadSched();
+    const lag = now - last - TICK_MS;
+    if (lag > STALL_MS) {
+      stalls.push({ ms: Math.round(lag), cpuMs: Math.round(sched.cpu - lastSched.cpu), queuedMs: Math.round(sched.queued - lastSched.queued) });
+      stalls = stalls.sort((a, b) => b.ms - a.ms).slice(0, 5);
+    }
+    last = now;
+    lastSched = sched;
+  }, TICK_MS).unref();
+  process.on('message', (m: ProbeMessage) => {
+    if (m?.probe !== 'loop') return;
+    const mem = process.memoryUsage();
+    const figures: LoopFigures = {
+      p50: ms(histogram.percentile(50)),
+      p99: ms(histogram.percentile(99)),
+      max: ms(histogram.max),
+      mean: ms(histogram.mean),
+      samples: histogram.count,
+      rssBytes: mem.rss,
+      heapUsedBytes: mem.heapUsed,
+      stalls,
+    };
+    if (m.reset) {
+      histogram.reset();
+      stalls = [];
+    }
+    send({ probe: 'loop', id: m.id, figures });
+  });
+  // The channel must not keep a stopping module alive.
+  process.channel?.unref();
+}

@@ -1,0 +1,151 @@
+/**
+ * 50 consoles on Basic Metering against the compiled module with the 30-day store, over HTTP with
+ * real sessions, and the module's event loop as it lives through it (issue 15):
+ * - each console does what the screen does: on open systemMode, deviceInfo, homePageInfo and
+ *   getUserName, then every 5 s the System and a Channel table (its own channel), and homePageInfo
+ *   every 60 s; all from a random phase, over kept-alive connections;
+ * - 10 sessions (the module's most concurrent sign-ins), five consoles on each as tabs of one
+ *   browser share theirs;
+ * - first alone, then while another console runs the heaviest chart queries the interval rules allow
+ *   back to back and a third generates a CSV export of a day at 1 s (and polls its status every 2 s
+ *   as Trend Log Management does).
+ * Targets: poll p99 ≤ 10 ms seen by the client; event-loop delay p99 ≤ 10 ms and max ≤ 20 ms (no
+ * request holds the loop longer).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BenchClient, ms, percentile, report } from './lib/client.ts';
+import { ADMIN_PASSWORD, startCompiledModule, type CompiledModule } from './lib/module-process.ts';
+import { benchStore } from './lib/store.ts';
+
+const CONSOLES = 50;
+const SESSIONS = 10;
+const POLL_MS = 5000;
+const HOME_MS = 60_000;
+const TARGET = { pollP99: 10, loopP99: 10, loopMax: 20 };
+
+interface PhaseResult {
+  polls: number[];
+  failures: number;
+}
+
+/** One console's Basic Metering for `seconds`; latencies of the 5 s polls (both tables together). */
+async function consoleOnBasicMetering(client: BenchClient, token: string, channel: number, until: number, out: PhaseResult): Promise<void> {
+  await sleep(Math.random() * POLL_MS);
+  let nextHome = performance.now() + Math.random() * HOME_MS;
+  while (performance.now() < until) {
+    const started = performance.now();
+    const replies = await Promise.all([client.request('GET', '/readings/realtime/system', token), client.request('GET', `/readings/realtime/channels/${channel}`, token)]);
+    out.polls.push(performance.now() - started);
+    out.failures += replies.filter((r) => r.status !== 200).length;
+    if (performance.now() >= nextHome) {
+      nextHome += HOME_MS;
+      if ((await client.request('GET', '/command/homePageInfo', token)).status !== 200) out.failures++;
+    }
+    await sleep(Math.max(0, POLL_MS - (performance.now() - started)));
+  }
+}
+
+/** The heaviest chart calls 001 §9's rules allow, one after another, until `until`. */
+async function heavyCharts(client: BenchClient, token: string, until: number, served: number[]): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const justUnder = (days: number) => now - days * 86400 + 1;
+  const calls = [
+    `/trendlog/realTime/P&${justUnder(7)}&${now}&15min`,
+    `/trendlog/realTime/VLN&${justUnder(31) + 86400}&${now}&1hr`,
+    `/trendlog/realTime/P&${now - 86399}&${now}&15min`,
+    `/trendlog/realTime/VLN&${now - 600}&${now}&1sec`,
+    `/trendlog/energy/EP&${justUnder(7)}&${now}&15min`,
+    `/trendlog/energy/EP&${now - 365 * 86400}&${now}&1day`,
+    `/trendlog/energy/EP&${now - 600}&${now}&1min`,
+  ];
+  let i = 0;
+  while (performance.now() < until) {
+    const r = await client.request('GET', calls[i++ % calls.length]!, token);
+    if (r.status !== 200) throw new Error(`chart call refused ${r.status}: ${r.body.slice(0, 200)}`);
+    served.push(r.ms);
+  }
+}
+
+/** CSV exports of one day at 1 s, every real-time parameter, one after the other until `until`. */
+async function exports(client: BenchClient, token: string, until: number, done: number[]): Promise<void> {
+  const dayEnd = Math.floor(Date.now() / 1000) - 7200;
+  while (performance.now() < until) {
+    const t0 = performance.now();
+    await client.ok('PATCH', '/command/trendlog/exportLog', token, {
+      realTimeMask: 511,
+      energyMask: 0,
+      demandMask: 0,
+      powerQualityMask: 0,
+      ioMask: 0,
+      startTime: dayEnd - 86_399,
+      endTime: dayEnd,
+      logInterval: 13,
+      logParamType: null,
+      isAvgValueOn: false,
+      isInstValueOn: false,
+      isMaxValueOn: false,
+      isMinValueOn: false,
+    });
+    for (;;) {
+      await sleep(2000);
+      const st = JSON.parse((await client.ok('GET', '/command/trendlog/getLogExportStat', token)).body) as { exportStat: number | false };
+      if (st.exportStat === false || performance.now() > until + 60_000) break;
+    }
+    done.push(performance.now() - t0);
+  }
+}
+
+async function phase(module: CompiledModule, client: BenchClient, tokens: string[], seconds: number, heavy: boolean, missed: string[]): Promise<void> {
+  const result: PhaseResult = { polls: [], failures: 0 };
+  const until = performance.now() + seconds * 1000;
+  await module.loop(true);
+  const charts: number[] = [];
+  const files: number[] = [];
+  const work = [
+    ...Array.from({ length: CONSOLES }, (_, i) => consoleOnBasicMetering(client, tokens[i % SESSIONS]!, (i % 18) + 1, until, result)),
+    ...(heavy ? [heavyCharts(client, tokens[0]!, until, charts), exports(client, tokens[1]!, until, files)] : []),
+  ];
+  await Promise.all(work);
+  const loop = await module.loop(true);
+  const polls = result.polls.sort((a, b) => a - b);
+  console.log(
+    `${CONSOLES} consoles on Basic Metering for ${seconds} s${heavy ? ', with the heaviest allowed chart queries back to back and CSV exports of a day at 1 s' : ''}: ` +
+      `${polls.length} polls, ${result.failures} failed; poll p50 ${ms(percentile(polls, 50))}; event loop p50 ${ms(loop.p50)} (${loop.samples} samples)`,
+  );
+  if (heavy) {
+    const c = charts.sort((a, b) => a - b);
+    console.log(
+      `  chart calls: ${c.length}, p50 ${ms(percentile(c, 50))} max ${ms(c[c.length - 1] ?? NaN)}; exports finished: ${files.length}${files.length ? ` (${(files[0]! / 1000).toFixed(1)} s each)` : ''}`,
+    );
+  }
+  if (loop.stalls.length)
+    console.log(`  longest stalls of the loop (main thread on a core / waiting for a core): ${loop.stalls.map((x) => `${x.ms} ms (${x.cpuMs} / ${x.queuedMs})`).join(', ')}`);
+  const tag = heavy ? 'under load' : 'alone';
+  if (result.failures) missed.push(`${tag}: ${result.failures} polls failed`);
+  report(`poll p99 ${tag} (client, both tables)`, percentile(polls, 99), TARGET.pollP99, ms, missed);
+  report(`event-loop delay p99 ${tag}`, loop.p99, TARGET.loopP99, ms, missed);
+  report(`event-loop delay max ${tag}`, loop.max, TARGET.loopMax, ms, missed);
+}
+
+export async function consoleLoadBench(missed: string[], seconds = 30): Promise<void> {
+  const store = benchStore();
+  const module = await startCompiledModule({ dataDir: store.dataDir });
+  const client = new BenchClient(module.baseUrl);
+  try {
+    const admin = await client.login('admin', ADMIN_PASSWORD);
+    await client.ok('PUT', '/usrmg/general/config', admin, { maxLoginUser: SESSIONS, sessionTimeout: 15 });
+    const tokens = [admin, ...(await Promise.all(Array.from({ length: SESSIONS - 1 }, () => client.login('admin', ADMIN_PASSWORD))))];
+    // Every console opens the screen: the calls of the first render.
+    await Promise.all(
+      Array.from({ length: CONSOLES }, async (_, i) => {
+        const token = tokens[i % SESSIONS]!;
+        for (const path of ['/systemMode', '/settings/deviceInfo', '/command/homePageInfo', '/settings/getUserName']) await client.ok('GET', path, token);
+      }),
+    );
+    await phase(module, client, tokens, seconds, false, missed);
+    await phase(module, client, tokens, seconds, true, missed);
+  } finally {
+    client.close();
+    await module.stop();
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * A client like the console in a browser: kept-alive connections (a browser keeps them past the
+ * 5 s poll period; Node's fetch drops idle sockets after 4 s, which would add a TCP connect to every
+ * paced poll), bearer sessions, latencies from request to the reply's last byte.
+ */
+import http from 'node:http';
+
+export interface Reply {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+export class BenchClient {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+  constructor(readonly baseUrl: string) {}
+
+  request(method: string, path: string, token?: string, body?: unknown): Promise<Reply> {
+    const started = performance.now();
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        `${this.baseUrl}/api${path}`,
+        {
+          method,
+          agent: this.agent,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  async ok(method: string, path: string, token?: string, body?: unknown): Promise<Reply> {
+    const r = await this.request(method, path, token, body);
+    if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.body.slice(0, 200)}`);
+    return r;
+  }
+
+  async login(username: string, password: string): Promise<string> {
+    const r = await this.ok('POST', '/users/authenticate', undefined, { username, password });
+    return (JSON.parse(r.body) as { data: { token: string } }).data.token;
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const ms = (x: number) => `${x.toFixed(2)} ms`;
+export const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+
+/** Prints a figure beside its target; returns whether it holds (the bench exits non-zero on a miss). */
+export function report(label: string, value: number, target: number, format: (x: number) => string, missed: string[]): boolean {
+  const holds = value <= target;
+  console.log(`  ${holds ? 'ok  ' : 'MISS'} ${label}: ${format(value)} (target ≤ ${format(target)})`);
+  if (!holds) missed.push(label);
+  return holds;
+}

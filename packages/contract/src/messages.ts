@@ -547,6 +547,12 @@ export const dataLogTexts = {
     '7 to 15 characters without spaces, with at least one number and one letter; add a non-alphanumeric character for a stronger password. The default is the vendor default.',
   sftpPasswordSet: 'SFTP password changed',
   sftpPasswordReset: 'SFTP password reset to the default',
+  // The SFTP tab's password card (decided: the spec names the calls only).
+  sftpPasswordCard: 'SFTP Password',
+  setPassword: 'Set Password',
+  resetPassword: 'Reset Password',
+  resetConfirm: 'Reset the SFTP password to the default? Clients must sign in with the default password afterwards.',
+  resetFailed: 'SFTP password reset failed',
 } as const;
 
 /** Date and time (001 §4 "Date and time", §8): the spec's texts, and the module's own (decided). */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export type FieldKind = 'text' | 'password' | 'number' | 'checkbox' | 'select' | 'radio';
+export type FieldKind = 'text' | 'password' | 'number' | 'checkbox' | 'select' | 'radio' | 'checkboxGroup';
 export type OptionValue = string | number | boolean;
 
 export interface FieldOption {
@@ -29,6 +29,12 @@ export interface FieldMeta {
   help?: string;
   /** What the setting means (the settings table's third column). */
   description?: string;
+  /**
+   * checkboxGroup: how the checked options are stored: 'mask' sums their (bit) values into one
+   * number (the data log parameter masks), 'list' keeps them as an array in option order (the
+   * post channels of a data log). Default 'list'.
+   */
+  groupValue?: 'mask' | 'list';
   /** checkbox: the values stored when unchecked and checked (many device switches are 0/1). */
   checkboxValues?: readonly [off: OptionValue, on: OptionValue];
   /** Never returned by a GET and never written to a log (passwords, keys, tokens). */
@@ -119,4 +125,11 @@ export function fieldHelp(meta: FieldMeta): string | undefined {
   if (meta.min !== undefined && meta.max !== undefined) return `${meta.min} to ${meta.max}${meta.unit ? ` ${meta.unit}` : ''}`;
   if (meta.maxLength !== undefined) return `Up to ${meta.maxLength} characters`;
   return meta.unit;
+}
+
+/** The options a checkboxGroup value holds, in option order (a mask's set bits, or a list's members). */
+export function checkedOptions(meta: Pick<FieldMeta, 'options' | 'groupValue'>, value: unknown): FieldOption[] {
+  const options = meta.options ?? [];
+  if (meta.groupValue === 'mask') return typeof value === 'number' ? options.filter((o) => typeof o.value === 'number' && (value & o.value) === o.value && o.value !== 0) : [];
+  return Array.isArray(value) ? options.filter((o) => value.includes(o.value)) : [];
 }

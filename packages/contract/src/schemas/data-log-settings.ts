@@ -21,7 +21,7 @@ import {
   TIMESTAMP_ISO8601,
 } from '../options/data-log.ts';
 import { POST_CHANNEL_IDS } from '../options/posting.ts';
-import { LOG_TYPE_MASK_FIELD, type LogTypeName } from '../options/trend.ts';
+import { LOG_TYPE_MASK_FIELD, TREND_PARAM_BITS, type LogTypeName } from '../options/trend.ts';
 import { withMeta } from '../rules/field-meta.ts';
 import { bool, int, optionalText, select, strictObject, text } from '../rules/fields.ts';
 import { rules } from '../rules/validators.ts';
@@ -64,14 +64,30 @@ export function dataLogTypes(ctx: MeterContext): LogTypeName[] {
 const num = (label: string) => withMeta(z.number({ error: () => `${label} must be an integer` }), { label, kind: 'number' });
 const loose = (label: string) => withMeta(z.string({ error: () => `${label} must be a text` }), { label, kind: 'text' });
 
+/** A parameter mask edited as one checkbox per parameter bit (001 §3, 002 §9.3 "Masks hold summed option values"). */
+const mask = (type: LogTypeName) =>
+  withMeta(num(L[LOG_TYPE_MASK_FIELD[type]]), {
+    kind: 'checkboxGroup',
+    groupValue: 'mask',
+    options: TREND_PARAM_BITS[type].map((b) => ({ value: b.bit, label: b.label })),
+  });
+
+/** The post channel selection: one checkbox per channel. */
+export const POST_CHANNEL_OPTIONS = POST_CHANNEL_IDS.map((n) => ({ value: n, label: `Post Channel ${n}` }));
+
 const dataLogRow = strictObject({
   enable: bool(L.enable),
-  postChannel: withMeta(z.array(z.number({ error: () => t.badChannel }), { error: () => t.badChannel }), { label: L.postChannel }),
-  realTimeMask: num(L.realTimeMask),
-  energyMask: num(L.energyMask),
-  demandMask: num(L.demandMask),
-  powerQualityMask: num(L.powerQualityMask),
-  ioMask: num(L.ioMask),
+  postChannel: withMeta(z.array(z.number({ error: () => t.badChannel }), { error: () => t.badChannel }), {
+    label: L.postChannel,
+    kind: 'checkboxGroup',
+    groupValue: 'list',
+    options: POST_CHANNEL_OPTIONS,
+  }),
+  realTimeMask: mask('realTime'),
+  energyMask: mask('energy'),
+  demandMask: mask('demand'),
+  powerQualityMask: mask('powerQuality'),
+  ioMask: mask('io'),
   isInstValueOn: bool(L.isInstValueOn),
   isMinValueOn: bool(L.isMinValueOn),
   isMaxValueOn: bool(L.isMaxValueOn),

@@ -1,4 +1,5 @@
 /** Which fields differ from the loaded baseline (002 §1 "flags each changed field"). Pure. */
+import { sameValue } from '@meter/contract';
 import type { FieldDef } from './field-layout.ts';
 import { fromInputValue, toInputValue } from './form-values.ts';
 
@@ -8,5 +9,5 @@ import { fromInputValue, toInputValue } from './form-values.ts';
  * round trip as the input so both sides are normalised alike.
  */
 export function changedFields(fields: readonly FieldDef[], baseline: Readonly<Record<string, unknown>>, form: Readonly<Record<string, unknown>>): string[] {
-  return fields.filter((def) => !Object.is(fromInputValue(def, form[def.name]), fromInputValue(def, toInputValue(def, baseline[def.name])))).map((def) => def.name);
+  return fields.filter((def) => !sameValue(fromInputValue(def, form[def.name]), fromInputValue(def, toInputValue(def, baseline[def.name])))).map((def) => def.name);
 }

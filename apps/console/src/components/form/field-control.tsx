@@ -1,5 +1,6 @@
 /** The input of one field, its error under it (Bootstrap invalid-feedback) and its hint line. */
 import Form from 'react-bootstrap/Form';
+import { CheckboxGroupControl } from './checkbox-group-control.tsx';
 import type { FieldDef } from './field-layout.ts';
 import type { SettingsFormState } from './use-settings-form.ts';
 
@@ -22,10 +23,14 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
   const helpId = `${id}-help`;
   const describedBy = [invalid ? feedbackId : '', def.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
   const common = { disabled: readOnly || def.disabled === true, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
-  const reg = form.register(def.name);
+  // A group registers itself through its controller: registering here too would bind a stray ref.
+  const reg = def.kind === 'checkboxGroup' ? undefined : form.register(def.name);
 
   let input;
   switch (def.kind) {
+    case 'checkboxGroup':
+      input = <CheckboxGroupControl state={state} def={def} id={id} labelId={labelIdOf(id)} invalid={invalid} describedBy={describedBy} />;
+      break;
     case 'checkbox':
       input = <Form.Check type="checkbox" id={id} label={checkLabel ? def.label : undefined} isInvalid={invalid} {...common} {...reg} />;
       break;

@@ -15,9 +15,9 @@ export function ChangedMark() {
 }
 
 export function FieldLabel({ def, id, changed, className }: { def: FieldDef; id: string; changed: boolean; className?: string }) {
-  // A radio group has no single input to point at: it is named by this text (aria-labelledby).
+  // A radio or checkbox group has no single input to point at: it is named by this text (aria-labelledby).
   const label =
-    def.kind === 'radio' ? (
+    def.kind === 'radio' || def.kind === 'checkboxGroup' ? (
       <span id={labelIdOf(id)} className="form-label mb-0">
         {def.label}
       </span>

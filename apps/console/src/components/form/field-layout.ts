@@ -17,6 +17,8 @@ export interface FieldDef<N extends string = string> {
   help?: string;
   /** What the setting means. */
   description?: string;
+  /** checkboxGroup: 'mask' sums the checked option values into one number, 'list' keeps them as an array. */
+  groupValue?: 'mask' | 'list';
   /** checkbox: the values stored when unchecked and checked; the device keeps many switches as 0/1. */
   checkboxValues?: readonly [off: OptionValue, on: OptionValue];
   placeholder?: string;
@@ -29,5 +31,5 @@ export interface FieldDef<N extends string = string> {
   suggestions?: readonly string[];
 }
 
-/** What react-hook-form holds: the text of each input, or a checkbox's state. */
-export type FormValues = Record<string, string | boolean>;
+/** What react-hook-form holds: the text of each input, a checkbox's state, or a checkbox group's checked option values (as text). */
+export type FormValues = Record<string, string | boolean | string[]>;

@@ -2,14 +2,16 @@
  * Conversions between the values a screen loads (typed, as the schema wants them) and what the
  * inputs hold (text, or a checkbox's state). Pure, so they are unit-tested.
  */
+import { checkedOptions } from '@meter/contract';
 import type { FieldDef, FormValues } from './field-layout.ts';
 
 /** Plain decimal notation only: '0x10' or '1e3' stay text, so the schema says what is wrong with them. */
 const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** The input's content for a loaded value. */
-export function toInputValue(def: FieldDef, value: unknown): string | boolean {
+export function toInputValue(def: FieldDef, value: unknown): string | boolean | string[] {
   if (def.kind === 'checkbox') return Object.is(value, def.checkboxValues?.[1] ?? true);
+  if (def.kind === 'checkboxGroup') return checkedOptions(def, value).map((o) => String(o.value));
   return value === undefined || value === null ? '' : String(value);
 }
 
@@ -27,6 +29,12 @@ export function fromInputValue(def: FieldDef, input: unknown): unknown {
     case 'checkbox': {
       const [off, on] = def.checkboxValues ?? [false, true];
       return input === true ? on : off;
+    }
+    case 'checkboxGroup': {
+      const checked = new Set(Array.isArray(input) ? input.map(String) : []);
+      // In option order, so ticking 3 then 1 saves the same list as loading [1, 3].
+      const values = (def.options ?? []).filter((o) => checked.has(String(o.value))).map((o) => o.value);
+      return def.groupValue === 'mask' ? values.reduce<number>((sum, v) => sum + Number(v), 0) : values;
     }
     case 'number': {
       const text = String(input ?? '').trim();

@@ -1,4 +1,5 @@
 /** The module's 400 reply names messages by field (`data.errors`); this puts them on the form's fields. Pure. */
+import { FIELD_PATH_SEPARATOR } from '@meter/contract';
 
 export interface ServerFieldErrors {
   /** Form field → message. */
@@ -20,7 +21,9 @@ export function serverFieldErrors(
   const unmatched: string[] = [];
   for (const [key, message] of Object.entries(errors ?? {})) {
     const head = key.split('.')[0]!;
-    const name = [key, aliases[key], head, aliases[head]].find((n): n is string => n !== undefined && fieldNames.includes(n));
+    // A nested body key ('dataLog1.postChannel') is the flat field the section form draws.
+    const flat = key.split('.').join(FIELD_PATH_SEPARATOR);
+    const name = [key, aliases[key], flat, head, aliases[head]].find((n): n is string => n !== undefined && fieldNames.includes(n));
     if (name === undefined) unmatched.push(message);
     else byField[name] ??= message;
   }

@@ -13,6 +13,7 @@ export function fieldDefOf(field: SchemaField): FieldDef {
     ...(fieldHelp(field) !== undefined ? { help: fieldHelp(field) } : {}),
     ...(field.description ? { description: field.description } : {}),
     ...(field.checkboxValues ? { checkboxValues: field.checkboxValues } : {}),
+    ...(field.groupValue ? { groupValue: field.groupValue } : {}),
     ...(field.sealed ? { disabled: true } : {}),
     ...(field.suggestions ? { suggestions: field.suggestions } : {}),
   };

@@ -1,7 +1,7 @@
 /**
  * Data logger settings in the shape of 002 §3.4 (dataLog1..3), stored under the key the data log
  * settings screen will read and save (settings/communication/dataLogConfig), plus the AcuCloud
- * logger's own section. Until that screen exists these defaults apply (decided, see
+ * logger's own section. Until the first save these defaults apply (decided, see
  * docs/decisions.md): logger 1 on, real-time V/I/P/PF/F every 15 minutes into a CSV file per day.
  */
 import { REALTIME_MASK_BITS as B } from '@meter/contract';

@@ -1,17 +1,20 @@
 /**
  * One data logger: on each tick that starts a log interval it reads the meter at that instant
- * and appends one row to its local file, starting a new file per local file length.
+ * and appends one row to its local file, starting a new file per local file length. With
+ * minimum, maximum or average chosen it samples the meter every second of the interval and
+ * writes those too (over the seconds it saw: after a start, the part of the interval since).
  * Append-only: a row is one write of a whole line; a line cut short by a crash is cut back off
  * the first time the file is used again, and a file whose header does not match the current
  * columns is never appended to (a new file with a -n suffix starts instead).
  */
 import { closeSync, existsSync, openSync, readSync, statSync, appendFileSync, ftruncateSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { round } from '@meter/contract';
 import type { Zone } from '../../meter/local-time.ts';
-import type { SnapshotSource } from '../../meter/reading-source.ts';
+import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import { csvLine, fileStamp, isoWithOffset, localString } from '../logs/csv.ts';
-import { realTimeColumns } from './columns.ts';
+import { logColumns, type LogColumn, type Sample } from './columns.ts';
 import { loggerConfig, type DataLoggerConfig } from './config.ts';
 import { lengthOf, periodStart } from './periods.ts';
 
@@ -26,7 +29,7 @@ export interface LoggerState {
 
 export interface LoggerDeps {
   kv: KeyValueStore;
-  meter: SnapshotSource;
+  meter: ReadingSource;
   zone: () => Zone;
   /** Test hook (MODULE_DATALOG_INTERVAL_SECONDS): replaces every logger's interval. */
   intervalSeconds?: number;
@@ -87,9 +90,55 @@ export function repairTail(path: string): void {
   }
 }
 
+/** The values of the stats columns over the seconds of one interval so far. */
+interface Accumulator {
+  start: number;
+  count: number;
+  min: number[];
+  max: number[];
+  sum: number[];
+}
+
+type Detail = 'inst' | 'min' | 'max' | 'avg';
+const DETAIL_NAMES: Record<Exclude<Detail, 'inst'>, string> = { min: 'Min', max: 'Max', avg: 'Avg' };
+
+/** 'Phase A Voltage (V)' → 'Phase A Voltage Max (V)'; instantaneous values keep the plain header. */
+export function detailHeader(header: string, detail: Detail): string {
+  if (detail === 'inst') return header;
+  const unit = / \([^)]*\)$/.exec(header);
+  return unit ? `${header.slice(0, unit.index)} ${DETAIL_NAMES[detail]}${unit[0]}` : `${header} ${DETAIL_NAMES[detail]}`;
+}
+
+/** What a configuration writes: the parameter columns, the details chosen, and the column plan. */
+interface Plan {
+  key: string;
+  columns: LogColumn[];
+  details: Detail[];
+  /** Column index and detail of each written cell, in order. */
+  cells: { col: number; detail: Detail }[];
+  headers: string[];
+  /** The columns sampled every second (min/max/avg of a numeric value). */
+  sampled: number[];
+}
+
+function planOf(cfg: DataLoggerConfig): Plan {
+  const columns = logColumns(cfg);
+  const details = (['inst', 'min', 'max', 'avg'] as const).filter((d) => ({ inst: cfg.isInstValueOn, min: cfg.isMinValueOn, max: cfg.isMaxValueOn, avg: cfg.isAvgValueOn })[d]);
+  const cells: Plan['cells'] = [];
+  columns.forEach((c, col) => {
+    for (const detail of details) if (detail === 'inst' || c.stats) cells.push({ col, detail });
+  });
+  const facility = cfg.facilityId ? ['Facility ID'] : [];
+  const headers = ['Timestamp', ...facility, ...cells.map((x) => detailHeader(columns[x.col]!.header, x.detail))];
+  const sampled = details.some((d) => d !== 'inst') ? columns.flatMap((c, i) => (c.stats ? [i] : [])) : [];
+  return { key: '', columns, details, cells, headers, sampled };
+}
+
 export class DataLogger {
   /** The file checked (repaired, header compared) in this process. */
   private checked: string | undefined;
+  private plan: Plan | undefined;
+  private acc: Accumulator | undefined;
 
   constructor(
     readonly id: string,
@@ -112,24 +161,84 @@ export class DataLogger {
     this.deps.kv.set(STATE_KEY, { ...all, [this.id]: s });
   }
 
+  private planFor(cfg: DataLoggerConfig): Plan {
+    const key = JSON.stringify([
+      cfg.realTimeMask,
+      cfg.energyMask,
+      cfg.demandMask,
+      cfg.powerQualityMask,
+      cfg.ioMask,
+      cfg.isInstValueOn,
+      cfg.isMinValueOn,
+      cfg.isMaxValueOn,
+      cfg.isAvgValueOn,
+      cfg.facilityId,
+    ]);
+    if (this.plan?.key !== key) {
+      this.plan = { ...planOf(cfg), key };
+      this.acc = undefined;
+    }
+    return this.plan;
+  }
+
+  private sample(atMs: number): Sample {
+    return { atMs, snap: this.deps.meter.snapshot(atMs), meter: this.deps.meter };
+  }
+
+  /** Adds the sampled columns' values at `x` to the interval that began at `start`. */
+  private accumulate(plan: Plan, start: number, x: Sample): void {
+    if (plan.sampled.length === 0) return;
+    if (this.acc?.start !== start) this.acc = { start, count: 0, min: [], max: [], sum: [] };
+    const a = this.acc;
+    plan.sampled.forEach((col, k) => {
+      const v = Number(plan.columns[col]!.value(x));
+      if (!Number.isFinite(v)) return;
+      a.min[k] = a.count === 0 ? v : Math.min(a.min[k]!, v);
+      a.max[k] = a.count === 0 ? v : Math.max(a.max[k]!, v);
+      a.sum[k] = (a.count === 0 ? 0 : a.sum[k]!) + v;
+    });
+    a.count++;
+  }
+
   tick(nowMs: number): void {
     const cfg = this.config();
-    if (!cfg.enable) return;
-    const columns = realTimeColumns(cfg.realTimeMask);
-    if (columns.length === 0) return;
+    if (!cfg.enable) {
+      this.acc = undefined;
+      return;
+    }
+    const plan = this.planFor(cfg);
+    if (plan.cells.length === 0) return;
     const zone = this.deps.zone();
     const interval = this.deps.intervalSeconds ? { seconds: this.deps.intervalSeconds } : lengthOf(cfg.logInterval);
     const at = periodStart(nowMs, interval, zone);
     const state = this.state();
-    if (at <= state.lastRowMs || nowMs - at >= Math.min(GRACE_MS, interval.seconds * 1000)) return;
+    const due = !(at <= state.lastRowMs || nowMs - at >= Math.min(GRACE_MS, interval.seconds * 1000));
+    if (due) this.writeRow(cfg, plan, at, zone);
+    if (plan.sampled.length > 0) this.accumulate(plan, at, this.sample(nowMs));
+  }
 
-    const snap = this.deps.meter.snapshot(at);
+  private writeRow(cfg: DataLoggerConfig, plan: Plan, at: number, zone: Zone): void {
+    const x = this.sample(at);
+    // The interval that ends here: its seconds so far and the boundary's own reading.
+    const previous = this.acc && this.acc.start < at ? this.acc : undefined;
+    this.acc = previous;
+    this.accumulate(plan, previous?.start ?? at, x);
+    const acc = this.acc as Accumulator | undefined;
+    const inst = plan.columns.map((c) => c.value(x));
+    const statOf = (col: number, detail: Detail): number | string => {
+      const k = plan.sampled.indexOf(col);
+      if (!acc || k < 0 || acc.count === 0 || acc.min[k] === undefined) return inst[col]!;
+      const v = detail === 'min' ? acc.min[k]! : detail === 'max' ? acc.max[k]! : acc.sum[k]! / acc.count;
+      return round(v, 3);
+    };
+    const values = plan.cells.map(({ col, detail }) => (detail === 'inst' ? inst[col]! : statOf(col, detail)));
+    this.acc = undefined;
+
     const stamp = cfg.timeStampFormat === 1 ? Math.floor(at / 1000) : cfg.timeStampFormat === 0 ? localString(at, zone) : isoWithOffset(at, zone);
+    const row: (string | number)[] = [stamp, ...(cfg.facilityId ? [cfg.facilityId] : []), ...values];
     const json = cfg.logFormat === 1;
-    const header = json ? '' : csvLine(['Timestamp', ...columns.map((c) => c.header)]);
-    const line = json
-      ? JSON.stringify(Object.fromEntries([['Timestamp', stamp], ...columns.map((c) => [c.header, c.value(snap)])])) + '\n'
-      : csvLine([stamp, ...columns.map((c) => c.value(snap))]);
+    const header = json ? '' : csvLine(plan.headers);
+    const line = json ? JSON.stringify(Object.fromEntries(plan.headers.map((h, i) => [h, row[i]]))) + '\n' : csvLine(row);
 
     const base = `${cfg.localLogFileNamePrefix.replace(/[^A-Za-z0-9]/g, '') || `datalog${this.id}`}_${fileStamp(periodStart(at, lengthOf(cfg.localLogFileLength), zone), zone)}`;
     const fileName = this.fileFor(base, json ? '.json' : '.csv', header);

@@ -2,13 +2,18 @@
  * The 'changed' entry of a section save: each changed field as 'Label before → after', by the
  * labels and option labels the form shows, so the module event log reads like the screen.
  */
-import { sameValue, schemaFields, sectionTexts, type SchemaField } from '@meter/contract';
+import { checkedOptions, sameValue, schemaFields, sectionTexts, type SchemaField } from '@meter/contract';
 import type { z } from 'zod';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { valueAt } from './document.ts';
 
 function shown(field: SchemaField, value: unknown): string {
   if (field.secret) return sectionTexts.secretValue;
+  // A mask or list of checkboxes reads as the names of what is ticked, like the screen.
+  if (field.kind === 'checkboxGroup')
+    return `[${checkedOptions(field, value)
+      .map((o) => o.label)
+      .join(', ')}]`;
   const option = field.options?.find((o) => o.value === value);
   if (option) return option.label;
   // Text in quotes: an empty name or one with spaces stays readable between the arrows.

@@ -495,6 +495,26 @@ export const firmwareTexts = {
   wrongExtension: 'Firmware File must be a .a2up file',
   uploaded: (name: string) => `${name} uploaded. Process it to update the module.`,
   currentVersion: 'Module Firmware Version',
+  downloadFailed: 'Download failed, try again?',
+  serverUrlFailed: 'Firmware server url change failed',
+  autoUpdate: 'Auto Update',
+  remoteUpdate: 'Remote Update',
+  firmwareServer: 'Firmware Server',
+  check: 'Check',
+  proceed: 'Proceed',
+  downloading: 'Downloading',
+  noUpdate: 'The module firmware is up to date',
+  updateAvailable: (version: string) => `Module firmware ${version} is available`,
+  releaseNotes: 'Release notes',
+  autoUpdateSaved: 'Auto update config saved',
+  serverUrlSaved: 'Firmware server url saved',
+  serverUrlHelp: 'The address of the firmware manifest, http:// or https://',
+  // The module's replies and update-log lines.
+  checkFailed: (reason: string) => `Firmware server check failed: ${reason}`,
+  checkFirst: 'Check for an update first',
+  downloadRunning: 'A firmware download is running',
+  noDownload: 'No firmware download',
+  otherProduct: (product: string, model: string) => `the firmware server offers ${product}, this module is ${model}`,
 } as const;
 
 /** Post channels (002 §4.2, §8.1, §8.2) and the module's answers to testPoster (decided, see docs/decisions.md). */

@@ -126,6 +126,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   if (firmwareApplied) events.write('Info', `Module firmware ${firmwareApplied} running`);
   const systemLog = new SystemLog(config.dataDir, ctx.now);
   const device = new DeviceService(ctx);
+  if (config.systemMode !== undefined && device.state().systemMode !== config.systemMode) device.updateState({ systemMode: config.systemMode });
   const simulator = new SimulatedMeter(device.meterConfig());
   const certificate = await CertificateStore.open(config.dataDir, device.identity());
   // One count per source address for every secret check: sign-in, current password, meter password.

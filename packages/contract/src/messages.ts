@@ -711,3 +711,21 @@ export const bacnetTexts = {
   saved: 'BACnet/IP config saved',
   fileNotFound: 'Error: File not found.',
 } as const;
+
+/** Emergency Mode (002 §2.16, §4.10) to the letter; then decided texts. */
+export const emergencyTexts = {
+  exporting: 'Emergency mode is exporting. Please stay on the current page',
+  exportingLogger: 'Exporting Logger. Please stay on the current page',
+  exportFailed: 'Failed to export config',
+  diagnosticFailed: 'Failed to download diagnostic file',
+  // Decided.
+  title: 'Emergency Mode',
+  step: (n: number) => `Step ${n}`,
+  nextStep: 'Next Step',
+  previousStep: 'Previous Step',
+  step1Title: 'Export configuration and diagnostic file',
+  exportConfig: 'Export Config',
+  downloadDiagnostic: 'Download Diagnostic File',
+  exported: 'Configuration exported',
+  diagnosticDownloaded: 'Diagnostic file downloaded',
+} as const;

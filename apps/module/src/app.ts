@@ -11,7 +11,11 @@ import {
   snmpSection,
   passwordPolicySection,
   serverMessages,
+  autoUpdateSection,
+  firmwareServerSection,
+  type AutoUpdateConfig,
   type ErrorReply,
+  type FirmwareSettings,
 } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -73,6 +77,7 @@ import { MaintenanceService, SystemLog, applyPendingFactoryReset } from './servi
 import { ConfigBackupService } from './services/config-backup/index.ts';
 import { NetworkDiagnostic } from './services/network-diagnostic/index.ts';
 import { FirmwareService, applyPendingFirmware } from './services/firmware/index.ts';
+import { RemoteUpdate } from './services/firmware/remote-update.ts';
 import { dataPostBackend } from './services/posting/data-post-backend.ts';
 import { PostChannels } from './services/posting/post-channels.ts';
 import { PostFiles } from './services/posting/post-files.ts';
@@ -121,6 +126,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   if (firmwareApplied) events.write('Info', `Module firmware ${firmwareApplied} running`);
   const systemLog = new SystemLog(config.dataDir, ctx.now);
   const device = new DeviceService(ctx);
+  if (config.systemMode !== undefined && device.state().systemMode !== config.systemMode) device.updateState({ systemMode: config.systemMode });
   const simulator = new SimulatedMeter(device.meterConfig());
   const certificate = await CertificateStore.open(config.dataDir, device.identity());
   // One count per source address for every secret check: sign-in, current password, meter password.
@@ -243,6 +249,15 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const configBackups = new ConfigBackupService({ ctx, device, sections, events });
   const diagnostic = new NetworkDiagnostic();
   const firmware = new FirmwareService({ ctx, events, identity: () => device.identity(), log: (m) => systemLog.write('App Supervisor', 'info', m) });
+  const remoteUpdate = new RemoteUpdate({
+    ctx,
+    events,
+    firmware,
+    identity: () => device.identity(),
+    timeZone: () => device.state().timeZone,
+    autoUpdate: () => sections.document(autoUpdateSection) as AutoUpdateConfig,
+    settings: () => sections.document(firmwareServerSection) as FirmwareSettings,
+  });
   if (factoryReset) systemLog.write('App Supervisor', 'info', 'factory reset applied');
   systemLog.write('App Supervisor', 'info', 'module started');
   const services: Services = {
@@ -262,6 +277,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     meterSettings,
     sections,
     maintenance,
+    remoteUpdate,
     configBackups,
     records,
     postChannels,
@@ -355,7 +371,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(maintenanceApi, { maintenance });
   await app.register(configBackupApi, { configBackups });
   await app.register(networkDiagnosticApi, { diagnostic });
-  await app.register(firmwareApi, { firmware });
+  await app.register(firmwareApi, { firmware, remoteUpdate });
   await app.register(sectionsApi, { sections });
   await app.register(recordsApi, { records, device, meter, events, now });
   await app.register(postingApi, { postChannels });
@@ -380,6 +396,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
 
   app.addHook('onReady', async () => maintenance.start());
+  app.addHook('onReady', async () => remoteUpdate.startSchedule());
   app.addHook('onReady', async () => {
     postChannels.start();
     await sftpAccess.apply();
@@ -389,6 +406,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
   app.addHook('onClose', async () => {
     await maintenance.close();
+    remoteUpdate.close();
     diagnostic.close();
     ticker.stop();
     await postChannels.stop();

@@ -31,6 +31,8 @@ const env = z.object({
   MODULE_FIRMWARE_DEV_KEY: z.enum(['0', '1']).default('0'),
   /** A folder of Ed25519 public keys (PEM) whose signatures the firmware update trusts. */
   MODULE_FIRMWARE_KEYS: z.string().optional(),
+  /** Starts in this system mode (2: emergency, as a device whose boot fell back to its recovery image; 0: normal). */
+  MODULE_SYSTEM_MODE: z.enum(['0', '2']).optional(),
   /** Tests only: every data log closes its post file this often instead of its log file length. */
   MODULE_DATALOG_FILE_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
   /** The port the SFTP access server listens on, whatever its settings say (22 needs root; 0 any free port). */
@@ -70,6 +72,7 @@ export interface ModuleConfig {
   sshAuthorizedKeys?: string;
   firmwareDevKey: boolean;
   firmwareKeysDir?: string;
+  systemMode?: number;
   /** Overrides the post files' length (seconds), for tests. */
   dataLogFileSeconds?: number;
   sftpPort?: number;
@@ -107,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     sshAuthorizedKeys: e.MODULE_SSH_AUTHORIZED_KEYS ? resolve(e.MODULE_SSH_AUTHORIZED_KEYS) : undefined,
     firmwareDevKey: e.MODULE_FIRMWARE_DEV_KEY === '1',
     firmwareKeysDir: e.MODULE_FIRMWARE_KEYS ? resolve(e.MODULE_FIRMWARE_KEYS) : undefined,
+    systemMode: e.MODULE_SYSTEM_MODE === undefined ? undefined : Number(e.MODULE_SYSTEM_MODE),
     dataLogFileSeconds: e.MODULE_DATALOG_FILE_SECONDS,
     sftpPort: e.MODULE_SFTP_PORT,
     postRetrySeconds: e.MODULE_POST_RETRY_SECONDS,

@@ -1,4 +1,5 @@
 import type { ModuleContext } from './context.ts';
+import type { RemoteUpdate } from './services/firmware/remote-update.ts';
 import type { ReadingSource } from './meter/reading-source.ts';
 import type { MeterRegisters } from './meter/registers/meter-registers.ts';
 import type { CertificateStore } from './services/certificates/certificate-store.ts';
@@ -57,6 +58,8 @@ export interface Services {
   records: RecordService;
   /** Management: resets, factory reset, SSH, system log, diagnostic file. */
   maintenance: MaintenanceService;
+  /** Remote and automatic module firmware update: the firmware server, the download, the daily check. */
+  remoteUpdate: RemoteUpdate;
   /** Config Management: backups, apply, signed export and import. */
   configBackups: ConfigBackupService;
   /** Post channels 1-3: queues on disk, senders (HTTP, FTP, SFTP), health, test and clear. */

@@ -496,6 +496,26 @@ export const firmwareTexts = {
   wrongExtension: 'Firmware File must be a .a2up file',
   uploaded: (name: string) => `${name} uploaded. Process it to update the module.`,
   currentVersion: 'Module Firmware Version',
+  downloadFailed: 'Download failed, try again?',
+  serverUrlFailed: 'Firmware server url change failed',
+  autoUpdate: 'Auto Update',
+  remoteUpdate: 'Remote Update',
+  firmwareServer: 'Firmware Server',
+  check: 'Check',
+  proceed: 'Proceed',
+  downloading: 'Downloading',
+  noUpdate: 'The module firmware is up to date',
+  updateAvailable: (version: string) => `Module firmware ${version} is available`,
+  releaseNotes: 'Release notes',
+  autoUpdateSaved: 'Auto update config saved',
+  serverUrlSaved: 'Firmware server url saved',
+  serverUrlHelp: 'The address of the firmware manifest, http:// or https://',
+  // The module's replies and update-log lines.
+  checkFailed: (reason: string) => `Firmware server check failed: ${reason}`,
+  checkFirst: 'Check for an update first',
+  downloadRunning: 'A firmware download is running',
+  noDownload: 'No firmware download',
+  otherProduct: (product: string, model: string) => `the firmware server offers ${product}, this module is ${model}`,
 } as const;
 
 /** Post channels (002 §4.2, §8.1, §8.2) and the module's answers to testPoster (decided, see docs/decisions.md). */
@@ -697,4 +717,22 @@ export const snmpTexts = {
 export const bacnetTexts = {
   saved: 'BACnet/IP config saved',
   fileNotFound: 'Error: File not found.',
+} as const;
+
+/** Emergency Mode (002 §2.16, §4.10) to the letter; then decided texts. */
+export const emergencyTexts = {
+  exporting: 'Emergency mode is exporting. Please stay on the current page',
+  exportingLogger: 'Exporting Logger. Please stay on the current page',
+  exportFailed: 'Failed to export config',
+  diagnosticFailed: 'Failed to download diagnostic file',
+  // Decided.
+  title: 'Emergency Mode',
+  step: (n: number) => `Step ${n}`,
+  nextStep: 'Next Step',
+  previousStep: 'Previous Step',
+  step1Title: 'Export configuration and diagnostic file',
+  exportConfig: 'Export Config',
+  downloadDiagnostic: 'Download Diagnostic File',
+  exported: 'Configuration exported',
+  diagnosticDownloaded: 'Diagnostic file downloaded',
 } as const;

@@ -28,6 +28,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Settings, Management': () => import('../features/management/management.tsx'),
   'Settings, Management, Debug Diagnostic': () => import('../features/management/debug-diagnostic.tsx'),
   'Settings, Module Firmware': () => import('../features/module-firmware/module-firmware.tsx'),
+  'Settings, Emergency, Step1': () => import('../features/emergency/step1.tsx'),
   'Settings, Config Management': () => import('../features/config-management/config-management.tsx'),
   'Settings, Network Diagnostic, Networking Status': () => import('../features/network-diagnostic/network-status.tsx'),
   'Settings, Network Diagnostic, Host Lookup': () => import('../features/network-diagnostic/host-lookup.tsx'),

@@ -14,6 +14,7 @@ import { maintenanceEndpoints } from './maintenance.ts';
 import { configBackupEndpoints } from './config-backup.ts';
 import { networkDiagnosticEndpoints } from './network-diagnostic.ts';
 import { firmwareEndpoints } from './firmware.ts';
+import { emergencyEndpoints } from './emergency.ts';
 import { postingEndpoints } from './posting.ts';
 import { dataLogEndpoints } from './data-log.ts';
 import { dateTimeEndpoints } from './date-time.ts';
@@ -40,6 +41,7 @@ export const endpoints = {
   ...configBackupEndpoints,
   ...networkDiagnosticEndpoints,
   ...firmwareEndpoints,
+  ...emergencyEndpoints,
   ...postingEndpoints,
   ...dataLogEndpoints,
   ...dateTimeEndpoints,

@@ -7,3 +7,4 @@ export * from './config-backup.ts';
 export * from './posting.ts';
 export * from './data-log.ts';
 export * from './mqtt.ts';
+export * from './firmware.ts';

@@ -9,10 +9,11 @@ import { serverFieldErrors } from './server-errors.ts';
  * per-field messages to put under the inputs. Save calls are made with `suppress: true`, so this
  * is the only alert; a 401 has already been handled by the request helper (alert and Login).
  */
-export function reportSaveFailure(error: unknown, fieldNames: readonly string[], aliases?: Readonly<Record<string, string>>): Record<string, string> {
+export function reportSaveFailure(error: unknown, fieldNames: readonly string[], aliases?: Readonly<Record<string, string>>, message?: string): Record<string, string> {
   if (!(error instanceof ApiError)) throw error;
   if (error.aborted || error.status === 401) return {};
-  if (error.value) showAlert({ type: 'danger', message: error.value });
+  if (message) showAlert({ type: 'danger', message });
+  else if (error.value) showAlert({ type: 'danger', message: error.value });
   else presentFailure(genericFailure(error.status));
   return serverFieldErrors(error.errors, fieldNames, aliases).byField;
 }

@@ -38,6 +38,8 @@ export interface SettingsFormOptions<S extends ObjectSchema> {
    */
   onSave: (values: z.output<S>, baseline: Loaded) => Promise<unknown>;
   successMessage: string | ((values: z.output<S>) => string);
+  /** The danger alert of a refused save when the spec names one ("Firmware server url change failed"); else the module's reply. */
+  failureMessage?: string;
   /** The section takes effect after a restart: offer the reboot prompt (000 §4). */
   reboot?: boolean;
   /** Defaults to "no write permission on this route" (002 §6). */
@@ -117,7 +119,7 @@ export function useSettingsForm<S extends ObjectSchema>(opts: SettingsFormOption
       try {
         await o.onSave(saved, baseline.current);
       } catch (e) {
-        const byField = reportSaveFailure(e, names, o.errorAliases);
+        const byField = reportSaveFailure(e, names, o.errorAliases, o.failureMessage);
         for (const [name, message] of Object.entries(byField)) form.setError(name, { type: 'server', message });
         return;
       }

@@ -7,14 +7,16 @@ import { useEffect } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { shellTexts } from '@meter/contract';
 import { closeModal, modalStore, openModal } from '../../lib/modal.ts';
-import { hasUnsavedChanges, shouldBlockLeaving } from '../../lib/unsaved-changes.ts';
+import { showAlert } from '../../lib/alerts.ts';
+import { hasUnsavedChanges, runningOperation, shouldBlockLeaving, shouldRefuseLeaving } from '../../lib/unsaved-changes.ts';
 
 // Asked at the moment of leaving (not taken from a render), so a screen that saves and then
 // navigates in the same tick is not stopped by its own stale changes.
-const shouldBlock: BlockerFunction = ({ currentLocation, nextLocation }) => shouldBlockLeaving(currentLocation.pathname, nextLocation.pathname);
+const shouldBlock: BlockerFunction = ({ currentLocation, nextLocation }) =>
+  shouldRefuseLeaving(currentLocation.pathname, nextLocation.pathname) || shouldBlockLeaving(currentLocation.pathname, nextLocation.pathname);
 
 function warnBeforeUnload(event: BeforeUnloadEvent) {
-  if (!hasUnsavedChanges()) return;
+  if (!hasUnsavedChanges() && !runningOperation()) return;
   event.preventDefault();
   // Older browsers show the warning only when returnValue is set.
   event.returnValue = '';
@@ -25,6 +27,13 @@ export function useUnsavedChangesGuard(): void {
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
+    // 002 §4.10: a running operation is not a question: the user stays, told why.
+    const running = runningOperation();
+    if (running) {
+      showAlert({ type: 'warning', message: running });
+      blocker.reset();
+      return;
+    }
     let settled = false;
     const settle = (leave: boolean) => {
       if (settled) return;

@@ -68,6 +68,8 @@ export interface SectionScreenDef<C = unknown> {
   invalidates?: readonly EndpointName[];
   /** The success alert of this screen when several screens save parts of one section (the MQTT tabs). */
   savedMessage?: string;
+  /** The danger alert of a refused save when the spec names one; else the module's reply. */
+  failureMessage?: string;
   /** Read-only whatever the route's permission (the MQTT tabs for other access levels than admin). */
   readOnly?: boolean;
   /** Drawn inside the form after the blocks: controls that set inputs (Generate a client id) or show derived values. */

@@ -70,6 +70,7 @@ export function SectionForm<C>({ def, section }: Props<C>) {
     fields: defs,
     onSave: (flat, baseline) => section.save(flat, baseline),
     successMessage: def.savedMessage ?? section.section.savedMessage,
+    failureMessage: def.failureMessage,
     reboot: section.section.reboot,
     readOnly: def.readOnly ? true : undefined,
   });

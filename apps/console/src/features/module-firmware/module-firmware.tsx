@@ -1,37 +1,52 @@
 /**
- * Settings › Module Firmware, Manual Update (002 §2.13, §4.8, §4.9): choose and upload a .a2up
- * (step 0), then Process or Cancel (step 1); processing polls the update log every 3 s until
- * 'END OF FILE'. A log with 'firmware update success' runs the 10-second countdown, stores the
- * updated flag and goes to Login flagged as reboot; otherwise 'Firmware update failed'.
+ * Settings › Module Firmware (002 §2.13, §4.7–4.10): Auto Update (checkStat radio, check-time
+ * select, Save), Remote Update, the Firmware Server URL only with `?showAdvanced=true`, and Manual
+ * Update: choose and upload a .a2up (step 0), then Process or Cancel (step 1). Processing (either
+ * way) polls the update log every 3 s until 'END OF FILE' (use-update-process.ts); meanwhile the
+ * page cannot be left.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { TIMING, endpoints, firmwareTexts as t } from '@meter/contract';
+import { AUTO_UPDATE_OFF, firmwareTexts as t } from '@meter/contract';
+import { defineSectionScreen } from '../../components/section/section-def.ts';
+import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { showAlert } from '../../lib/alerts.ts';
-import { callEndpoint } from '../../lib/api.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { endpointQuery } from '../../lib/query.ts';
-import { startRebootCountdown } from '../../lib/reboot.ts';
-import { FIRMWARE_UPDATED_KEY } from '../../lib/storage-keys.ts';
-import { isLogEnded, isUpdateSuccess, uploadPackage } from './manual-update.ts';
+import { uploadPackage } from './manual-update.ts';
+import { RemoteUpdate } from './remote-update.tsx';
+import { useUpdateProcess } from './use-update-process.ts';
 
-const UPDATE_POLL_MS = 3000;
+const AUTO_UPDATE_SCREEN = defineSectionScreen({
+  endpoint: 'autoUpdateConfig',
+  title: t.autoUpdate,
+  formLabel: t.autoUpdate,
+  blocks: [{ kind: 'stack', fields: ['checkStat', 'checkTime'] }],
+  fields: { checkTime: { disabledWhen: (v) => v.checkStat === AUTO_UPDATE_OFF } },
+});
+
+const FIRMWARE_SERVER_SCREEN = defineSectionScreen({
+  endpoint: 'firmwareSettings',
+  title: t.firmwareServer,
+  formLabel: t.firmwareServer,
+  blocks: [{ kind: 'stack', fields: ['moduleCheckUpdateUrl'] }],
+  failureMessage: t.serverUrlFailed,
+});
 
 export default function ModuleFirmware() {
   const canWrite = useCanWriteHere();
+  const [params] = useSearchParams();
   const info = useQuery(endpointQuery('deviceInfo'));
+  const update = useUpdateProcess();
   const [step, setStep] = useState<0 | 1>(0);
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
   const [progress, setProgress] = useState<number>();
-  const [updating, setUpdating] = useState(false);
-  const [log, setLog] = useState('');
-  const timer = useRef<ReturnType<typeof setInterval>>(undefined);
-
-  useEffect(() => () => clearInterval(timer.current), []);
+  const { updating, log } = update;
 
   const upload = async () => {
     if (!file) return setFileError(t.fileRequired);
@@ -45,41 +60,9 @@ export default function ModuleFirmware() {
     setStep(1);
   };
 
-  const finish = (text: string) => {
-    clearInterval(timer.current);
-    setUpdating(false);
-    if (isUpdateSuccess(text)) {
-      localStorage.setItem(FIRMWARE_UPDATED_KEY, 'true');
-      startRebootCountdown(TIMING.rebootCountdownSeconds, t.updateSuccess);
-    } else {
-      showAlert({ type: 'danger', message: t.updateFailed });
-      setStep(0);
-    }
-  };
-
-  const poll = async () => {
-    try {
-      const { output } = await callEndpoint(endpoints.fwUpdateInfo, { suppress: true });
-      setLog(output);
-      if (isLogEnded(output)) finish(output);
-    } catch {
-      // The module may be going away at the end of a success: the next poll or the countdown decides.
-    }
-  };
-
   const process = async () => {
-    setUpdating(true);
-    setLog('');
-    try {
-      await callEndpoint(endpoints.fwUpdate, { body: {}, suppress: true });
-    } catch (e) {
-      // 002 §4.9: a failed start clears the flag and is only logged.
-      console.error(e);
-      setUpdating(false);
-      return;
-    }
-    timer.current = setInterval(() => void poll(), UPDATE_POLL_MS);
-    void poll();
+    update.setLog('');
+    await update.process(() => setStep(0));
   };
 
   return (
@@ -88,6 +71,10 @@ export default function ModuleFirmware() {
       <p>
         {t.currentVersion}: <strong>{info.data?.moduleFirmwareVersion ?? ''}</strong>
       </p>
+      <SectionScreen def={AUTO_UPDATE_SCREEN} />
+      {/* 002 §2.13: the server URL is for the vendor's support, shown only when asked for. */}
+      {params.get('showAdvanced') === 'true' && <SectionScreen def={FIRMWARE_SERVER_SCREEN} />}
+      <RemoteUpdate canWrite={canWrite} update={update} />
       <h2 className="h5">{t.manualUpdate}</h2>
       {step === 0 ? (
         <Form

@@ -16,6 +16,7 @@ export const configBackupApi: FastifyPluginAsync<ConfigBackupApiOptions> = async
   handle(app, endpoints.configLocalInfo, () => configBackups.list());
   handle(app, endpoints.configApply, ({ body, principal }) => (configBackups.apply(body.uuid, body.includeUser, principal), ok));
   handle(app, endpoints.configExport, ({ body, principal }) => ({ value: configBackups.export(body.uuid, principal.userName) }));
+  handle(app, endpoints.exportCurrentConfig, ({ principal }) => ({ value: configBackups.exportCurrent(principal.userName) }));
   handle(app, endpoints.configDelete, ({ body, principal }) => (configBackups.delete(body.uuid, principal.userName), ok));
   handle(app, endpoints.configImport, ({ body, principal }) => (configBackups.import(body.fileName, body.content, principal.userName), ok));
   handle(app, endpoints.configFile, ({ params, reply }) => {

@@ -126,6 +126,20 @@ export class ConfigBackupService {
 
   backup(description: string, user: string): ConfigBackupEntry {
     this.makeRoom();
+    const doc = this.snapshot(description);
+    this.write(doc);
+    this.d.events.write('Info', `Configuration backup "${description}" made by ${user}`, user);
+    return doc.meta;
+  }
+
+  /** Emergency step 1 (002 §2.16): the current configuration as a .conf.an, without taking a place in the list. */
+  exportCurrent(user: string): string {
+    const link = this.writeExport(this.snapshot('Emergency export'));
+    this.d.events.write('Info', `Current configuration exported by ${user} (emergency mode)`, user);
+    return link;
+  }
+
+  private snapshot(description: string): BackupDoc {
     const sections: BackupDoc['sections'] = {};
     for (const s of this.sections()) {
       const doc = this.d.sections.document(s);
@@ -150,10 +164,7 @@ export class ConfigBackupService {
         passwordChangedAt: u.password_changed_at,
       })),
     };
-    const doc: BackupDoc = { meta: this.meta(description), sections, users };
-    this.write(doc);
-    this.d.events.write('Info', `Configuration backup "${description}" made by ${user}`, user);
-    return doc.meta;
+    return { meta: this.meta(description), sections, users };
   }
 
   /**
@@ -203,10 +214,15 @@ export class ConfigBackupService {
   /** Writes the .conf.an of a backup and returns its link (configFile). */
   export(uuid: string, user: string): string {
     const doc = this.read(uuid);
+    const link = this.writeExport(doc);
+    this.d.events.write('Info', `Configuration "${doc.meta.description}" exported by ${user}`, user);
+    return link;
+  }
+
+  private writeExport(doc: BackupDoc): string {
     for (const old of readdirSync(this.exportDir)) rmSync(join(this.exportDir, old), { force: true });
     const name = doc.meta.fileName.replace(/[^A-Za-z0-9_.-]/g, '_');
     writeFileSync(join(this.exportDir, name), exportConfigFile(doc, this.secrets(), this.deviceKey(), CONFIG_PRODUCT_KEY), { mode: 0o600 });
-    this.d.events.write('Info', `Configuration "${doc.meta.description}" exported by ${user}`, user);
     return `config/file/${name}`;
   }
 

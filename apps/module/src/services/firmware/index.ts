@@ -49,6 +49,8 @@ export class FirmwareService {
   private readonly dir: string;
   private output = '';
   private running = false;
+  /** The staged file came from a download: its lines stay above the update's. */
+  private keepLog = false;
 
   constructor(private readonly d: FirmwareDeps) {
     this.dir = join(d.ctx.config.dataDir, 'firmware');
@@ -73,6 +75,7 @@ export class FirmwareService {
     writeFileSync(`${this.uploaded}.part`, file, { mode: 0o600 });
     renameSync(`${this.uploaded}.part`, this.uploaded);
     this.output = '';
+    this.keepLog = false;
     this.d.events.write('Info', `Module firmware file uploaded by ${user} (${file.length} bytes)`, user);
   }
 
@@ -80,9 +83,31 @@ export class FirmwareService {
     return { output: this.output };
   }
 
-  private line(s: string): void {
+  /** A line of the update log (the remote download writes its steps here too). */
+  line(s: string): void {
     this.output += `${s}\n`;
     this.d.log(s);
+  }
+
+  /** Starts a new update log. */
+  clearLog(): void {
+    this.output = '';
+  }
+
+  get busy(): boolean {
+    return this.running;
+  }
+
+  /** A downloaded package whose size and hash matched the server's manifest: processed like an upload. */
+  stage(file: string): void {
+    if (this.running) throw conflict('A firmware update is running');
+    renameSync(file, this.uploaded);
+    this.keepLog = true;
+  }
+
+  /** Where a download may write (the same folder, so staging is a rename). */
+  downloadPath(): string {
+    return join(this.dir, 'download.a2up.part');
   }
 
   /** Starts processing the uploaded package; the log tells the rest. */
@@ -90,7 +115,8 @@ export class FirmwareService {
     if (this.running) throw conflict('A firmware update is running');
     if (!existsSync(this.uploaded)) throw badRequest('No firmware file uploaded');
     this.running = true;
-    this.output = '';
+    if (!this.keepLog) this.output = '';
+    this.keepLog = false;
     // Off the request: the reply leaves at once and the console polls the log.
     setImmediate(() => this.process(user));
   }

@@ -1,0 +1,252 @@
+/**
+ * Remote and automatic module firmware update (002 §4.7, §7.6; 000 §3): a real HTTP firmware server
+ * on a loopback port publishes a manifest and packages made by the pack code. A good package is
+ * downloaded with progress, passes the completeness check and the same checks as an upload, and
+ * runs after the reboot; a 404, an interrupted download, a file that is not the manifest's and a
+ * package the module does not trust are each refused with their reason, and nothing changes.
+ */
+import assert from 'node:assert/strict';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import { localDate } from '@meter/contract';
+import { buildPackage } from '../src/services/firmware/package-format.ts';
+import { createTestModule, type TestModule } from './helper.ts';
+import { addUser, eventLog, USER_PASSWORD } from './users-helpers.ts';
+
+const keys = generateKeyPairSync('ed25519');
+const stranger = generateKeyPairSync('ed25519');
+const pack = (version: string, key: KeyObject = keys.privateKey) =>
+  buildPackage({ product: 'AXM-WEB2', version }, [{ name: 'rootfs.img', data: Buffer.from(`image ${version} `.repeat(5000)) }], key);
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** The firmware server: `manifest` is what /manifest.json serves; packages by name. */
+class FirmwareServer {
+  manifest: unknown = {};
+  files = new Map<string, Buffer>();
+  /** Names whose transfer stops halfway (the connection is cut). */
+  cut = new Set<string>();
+  private server!: Server;
+  base = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const name = (req.url ?? '').slice(1);
+      if (name === 'manifest.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(this.manifest));
+      const file = this.files.get(name);
+      if (!file) return void res.writeHead(404).end('not found');
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.length });
+      if (!this.cut.has(name)) return void res.end(file);
+      res.write(file.subarray(0, file.length >> 1), () => setTimeout(() => res.socket?.destroy(), 50));
+    });
+    await new Promise<void>((ok) => this.server.listen(0, '127.0.0.1', ok));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  offer(version: string, name: string, file: Buffer, extra: Record<string, unknown> = {}): void {
+    this.files.set(name, file);
+    this.manifest = { product: 'AXM-WEB2', version, url: name, size: file.length, sha256: sha(file), info_link: `https://example.com/notes/${version}`, ...extra };
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((ok) => this.server.close(() => ok()));
+  }
+}
+
+describe('remote module firmware update', () => {
+  const keyDir = mkdtempSync(join(tmpdir(), 'fw-keys-'));
+  writeFileSync(join(keyDir, 'test.pem'), keys.publicKey.export({ type: 'spki', format: 'pem' }));
+  const env = { MODULE_FIRMWARE_DEV_KEY: '0', MODULE_FIRMWARE_KEYS: keyDir };
+  const fw = new FirmwareServer();
+  let m: TestModule;
+  let admin: string;
+  before(async () => {
+    await fw.start();
+    m = await createTestModule({ env });
+    admin = await m.login();
+    const put = await m.call('PUT', '/api/settings/firmware', { token: admin, body: { moduleCheckUpdateUrl: `${fw.base}/manifest.json` } });
+    assert.equal(put.status, 200, put.raw);
+  });
+  after(async () => {
+    await m.close();
+    await fw.close();
+    rmSync(m.dataDir, { recursive: true, force: true });
+    rmSync(keyDir, { recursive: true, force: true });
+  });
+
+  const get = async (path: string) => {
+    const r = await m.call('GET', `/api/upload/remote/${path}`, { token: admin });
+    assert.equal(r.status, 200, r.raw);
+    return r.body.data;
+  };
+  const version = async () => (await m.call('GET', '/api/settings/deviceInfo', { token: admin })).body.data.moduleFirmwareVersion;
+  const log = async () => (await m.call('GET', '/api/fwUpdate/info', { token: admin })).body.data.output as string;
+  /** Check, download, and poll the status until the transfer ends; returns the percents seen and the last status. */
+  async function download(): Promise<{ seen: number[]; last: { value: number; state: string; reason?: string } }> {
+    assert.ok((await get('checkModuleUpdate')).version);
+    assert.equal((await get('remoteDownload')).value, 'Success');
+    const seen: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const s = await get('downloadStatus');
+      seen.push(s.value);
+      if (s.state !== 'downloading') return { seen, last: s };
+      await sleep(20);
+    }
+    throw new Error('the download never ended');
+  }
+  async function processLog(): Promise<string> {
+    const r = await m.call('PATCH', '/api/fwUpdate/update', { token: admin, body: {} });
+    assert.equal(r.status, 200, r.raw);
+    for (let i = 0; i < 100; i++) {
+      const out = await log();
+      if (out.trimEnd().endsWith('END OF FILE')) return out;
+      await sleep(50);
+    }
+    throw new Error('the log never ended');
+  }
+  async function assertNothingChanged() {
+    const r = await m.call('PATCH', '/api/fwUpdate/update', { token: admin, body: {} });
+    assert.equal(r.status, 400, 'nothing is staged for processing');
+    assert.equal(r.body.data.value, 'No firmware file uploaded');
+    assert.equal(await version(), '3.4.0');
+    assert.equal(m.reboots, 0);
+    assert.equal(m.services.ctx.kv.get('firmware.pendingVersion'), undefined);
+  }
+
+  test('the auto update and server URL settings: defaults, rules, edit on maintenance', async () => {
+    const auto = await m.call('GET', '/api/settings/autoUpdateConfig', { token: admin });
+    assert.deepEqual(auto.body.data, { checkStat: 1, checkTime: 2 });
+    const bad = await m.call('PUT', '/api/settings/autoUpdateConfig', { token: admin, body: { checkStat: 3, checkTime: 24 } });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.data.errors.checkStat, 'Auto Update must be one of the listed options');
+    const url = await m.call('PUT', '/api/settings/firmware', { token: admin, body: { moduleCheckUpdateUrl: 'ftp://x/manifest.json' } });
+    assert.equal(url.status, 400);
+    await addUser(m, admin, 'viewer');
+    const viewer = await m.login('viewer', USER_PASSWORD);
+    assert.equal((await m.call('GET', '/api/upload/remote/checkModuleUpdate', { token: viewer })).status, 403);
+    assert.equal((await m.call('GET', '/api/upload/remote/remoteDownload', { token: viewer })).status, 403);
+  });
+
+  test('no newer version: an empty reply (step -1); a server that does not answer: the reason', async () => {
+    fw.offer('3.4.0', 'same.a2up', pack('3.4.0'));
+    assert.deepEqual(await get('checkModuleUpdate'), {});
+    const none = await m.call('GET', '/api/upload/remote/remoteDownload', { token: admin });
+    assert.equal(none.status, 400);
+    assert.equal(none.body.data.value, 'Check for an update first');
+    fw.manifest = { product: 'AXM-OTHER', version: '9.0.0', url: 'x', size: 1, sha256: '0'.repeat(64) };
+    const other = await m.call('GET', '/api/upload/remote/checkModuleUpdate', { token: admin });
+    assert.equal(other.status, 502);
+    assert.equal(other.body.data.value, 'Firmware server check failed: the firmware server offers AXM-OTHER, this module is AXM-WEB2');
+    const closed = createServer();
+    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((ok) => closed.close(ok));
+    await m.call('PUT', '/api/settings/firmware', { token: admin, body: { moduleCheckUpdateUrl: `http://127.0.0.1:${port}/manifest.json` } });
+    const refused = await m.call('GET', '/api/upload/remote/checkModuleUpdate', { token: admin });
+    assert.equal(refused.status, 502);
+    assert.equal(refused.body.data.value, 'Firmware server check failed: connection refused');
+    await m.call('PUT', '/api/settings/firmware', { token: admin, body: { moduleCheckUpdateUrl: `${fw.base}/manifest.json` } });
+  });
+
+  test('a 404: failed with the reason, incomplete, nothing staged', async () => {
+    fw.offer('3.5.0', 'gone.a2up', pack('3.5.0'));
+    fw.files.delete('gone.a2up');
+    const { last } = await download();
+    assert.equal(last.state, 'failed');
+    assert.equal(last.reason, `HTTP 404 from ${fw.base}/gone.a2up`);
+    assert.deepEqual(await get('isFirmwareComplete'), { value: 'no', reason: `HTTP 404 from ${fw.base}/gone.a2up` });
+    assert.match(await log(), /Firmware download failed: HTTP 404/);
+    await assertNothingChanged();
+  });
+
+  test('an interrupted download: failed, incomplete, nothing staged', async () => {
+    fw.offer('3.5.0', 'cut.a2up', pack('3.5.0'));
+    fw.cut.add('cut.a2up');
+    const { last } = await download();
+    assert.equal(last.state, 'failed');
+    assert.ok(last.value < 100, 'the progress never shows 100 for a cut transfer');
+    assert.equal((await get('isFirmwareComplete')).value, 'no');
+    assert.ok(eventLog(m).some((e) => e.level === 'Error' && /download failed/.test(e.message)));
+    await assertNothingChanged();
+  });
+
+  test('a file that is not the one of the manifest: the completeness check says no', async () => {
+    const good = pack('3.5.0');
+    fw.offer('3.5.0', 'swapped.a2up', good);
+    const tampered = Buffer.from(good);
+    tampered.writeUInt8(tampered.readUInt8(tampered.length - 10) ^ 0xff, tampered.length - 10);
+    fw.files.set('swapped.a2up', tampered);
+    const { last } = await download();
+    assert.equal(last.state, 'done');
+    assert.equal(last.value, 100);
+    assert.deepEqual(await get('isFirmwareComplete'), { value: 'no', reason: 'the SHA-256 of the download does not match the manifest' });
+    await assertNothingChanged();
+  });
+
+  test('a package signed with a key the module does not trust: complete, then refused by the update', async () => {
+    fw.offer('3.5.0', 'stranger.a2up', pack('3.5.0', stranger.privateKey));
+    await download();
+    assert.deepEqual(await get('isFirmwareComplete'), { value: 'yes' });
+    const out = await processLog();
+    assert.match(out, /Download complete: \d+ bytes, SHA-256 verified\n/);
+    assert.match(out, /Firmware update failed: signature check failed\nEND OF FILE\n$/);
+    await sleep(100);
+    await assertNothingChanged();
+  });
+
+  test('a good package: progress, complete, the same checks as an upload, the new version after the reboot', async () => {
+    const file = pack('3.5.0');
+    fw.offer('3.5.0', 'good.a2up', file);
+    assert.deepEqual(await get('checkModuleUpdate'), { version: '3.5.0', info_link: 'https://example.com/notes/3.5.0' });
+    const { seen, last } = await download();
+    assert.deepEqual(last, { value: 100, state: 'done' });
+    assert.ok(
+      seen.every((p, i) => i === 0 || p >= seen[i - 1]!),
+      'the percent only grows',
+    );
+    assert.deepEqual(await get('isFirmwareComplete'), { value: 'yes' });
+    const out = await processLog();
+    assert.match(out, new RegExp(`^Downloading module firmware 3\\.5\\.0 \\(${file.length} bytes\\)`));
+    assert.match(out, /Signature verified: AXM-WEB2 3\.5\.0, 1 part\(s\)\nInstalling\nfirmware update success\nEND OF FILE\n$/);
+    for (let i = 0; i < 60 && m.reboots === 0; i++) await sleep(100);
+    assert.equal(m.reboots, 1);
+    await m.close(true);
+    m = await createTestModule({ dataDir: m.dataDir, env });
+    admin = await m.login();
+    assert.equal(await version(), '3.5.0');
+  });
+
+  test('auto update: nothing outside the hour, a non-critical version only with "always latest", once a day', async () => {
+    const zone = m.services.device.state().timeZone;
+    const now = Date.now();
+    const hour = localDate(zone, now / 1000).hour;
+    fw.offer('3.6.0', 'auto.a2up', pack('3.6.0'), { critical: false });
+    const setAuto = async (checkStat: number, checkTime: number) =>
+      assert.equal((await m.call('PUT', '/api/settings/autoUpdateConfig', { token: admin, body: { checkStat, checkTime } })).status, 200);
+    const autoEvents = () => eventLog(m).filter((e) => e.message.startsWith('Firmware auto update:'));
+
+    await setAuto(2, (hour + 1) % 24);
+    await m.services.remoteUpdate.autoTick(now);
+    assert.equal(autoEvents().length, 0, 'not the configured hour');
+
+    await setAuto(1, hour);
+    await m.services.remoteUpdate.autoTick(now);
+    assert.equal(autoEvents().at(-1)?.message, 'Firmware auto update: 3.6.0 is available, not critical: not installed (Critical Update Only)');
+    await m.services.remoteUpdate.autoTick(now + 1000);
+    assert.equal(autoEvents().length, 1, 'once a day');
+
+    m.services.ctx.kv.set('firmware.autoCheckedDay', 'yesterday');
+    await setAuto(2, hour);
+    await m.services.remoteUpdate.autoTick(now);
+    for (let i = 0; i < 100 && !(await log()).includes('END OF FILE'); i++) await sleep(50);
+    assert.match(await log(), /firmware update success\nEND OF FILE\n$/);
+    assert.equal(m.services.ctx.kv.get('firmware.pendingVersion'), '3.6.0');
+    assert.ok(eventLog(m).some((e) => e.message === 'Module firmware 3.6.0 installed by auto update; the module restarts'));
+  });
+});

@@ -35,3 +35,4 @@ export * from './schemas/data-log-settings.ts';
 export * from './schemas/mqtt.ts';
 export * from './schemas/snmp.ts';
 export * from './schemas/bacnet.ts';
+export * from './schemas/network.ts';

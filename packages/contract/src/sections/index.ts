@@ -9,3 +9,4 @@ export * from './whitelist.ts';
 export * from './mqtt.ts';
 export * from './snmp.ts';
 export * from './bacnet.ts';
+export * from './network.ts';

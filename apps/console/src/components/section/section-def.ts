@@ -16,6 +16,8 @@ export interface FieldRule<C> {
   disabledWhen?: Condition<C>;
   /** A hint that follows the values or the device (which data logs use a post channel). */
   help?: (values: SectionValues, ctx: C) => string | undefined;
+  /** Options that follow the values (the default interfaces the bridge and WiFi allow); undefined keeps the schema's. */
+  options?: (values: SectionValues, ctx: C) => readonly FieldOption[] | undefined;
 }
 
 /** A column of a rows table: `field` is the key inside each row's object. */

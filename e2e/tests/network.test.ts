@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
-import { networkTexts as t, signalLevel } from '@meter/contract';
+import { ipv6Texts, networkTexts as t, signalLevel } from '@meter/contract';
 import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
 
 const PATH = '/setting/communication/network';
@@ -179,5 +179,35 @@ test('a view user sees the Network page read-only', async () => {
   assert.ok(await dns.isDisabled());
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: t.scan }).count(), 0);
+  await page.context().close();
+});
+
+test('IPv6: the Ethernet blocks with the switch, the manual rules, a save with the reboot prompt, the current state per interface', async () => {
+  const page = await openAs(browser, server, '/setting/communication/network_v6', 'boss');
+  const L = ipv6Texts.labels;
+  const general = card(page, ipv6Texts.cards.general);
+  await general.getByLabel(L.enable).waitFor();
+  await card(page, ipv6Texts.state).getByText(`${L.enable}: ${ipv6Texts.disabled}`).waitFor();
+  assert.equal(await card(page, ipv6Texts.cards.ethernet1).count(), 0);
+  await general.getByLabel(L.enable).check();
+  const eth1 = card(page, ipv6Texts.cards.ethernet1);
+  await eth1.getByLabel(ipv6Texts.manual, { exact: true }).check();
+  await eth1.getByLabel(L.ip).fill('2001:db8::zz');
+  await eth1.getByLabel(L.prefixLength).fill('129');
+  await save(page);
+  await page.getByText('IPv6 Address must be a valid IPv6 address', { exact: true }).waitFor();
+  await page.getByText('Prefix Length must be between 1 and 128', { exact: true }).waitFor();
+  await page.getByText('Please provide Gateway', { exact: true }).waitFor();
+  await eth1.getByLabel(L.ip).fill('2001:db8:10::5');
+  await eth1.getByLabel(L.prefixLength).fill('48');
+  await eth1.getByLabel(L.gateway).fill('2001:db8:10::1');
+  await save(page);
+  await alertWith(page, ipv6Texts.saved).waitFor();
+  await rebootLater(page);
+  const saved = (await server.api('GET', '/settings/communication/ipv6Config', undefined, admin)).body.data;
+  assert.equal(saved.isIPv6Enabled, true);
+  assert.deepEqual(saved.eth0, { isAuto: false, ip: '2001:db8:10::5', prefixLength: 48, gateway: '2001:db8:10::1' });
+  // The state is the running one: still disabled until the reboot.
+  assert.equal((await server.api('GET', '/command/ipv6Config/getIpv6', undefined, admin)).body.data.status, 'Disabled');
   await page.context().close();
 });

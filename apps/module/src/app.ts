@@ -192,6 +192,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     envPort: config.modbusPort,
     unitId: () => device.state().meterAddress,
     log: (level, message) => events.write(level, message),
+    allows: (a) => whitelist.allows(a),
   });
   const snmp = new SnmpService({
     kv: ctx.kv,

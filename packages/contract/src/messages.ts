@@ -754,3 +754,20 @@ export const networkTexts = {
   confirmSsh: 'Are you sure you want to enable SSH?',
   radioOff: 'Wifi is not ready.',
 } as const;
+
+/** IPv6 page (002 §2.3, §3.3, §5.2): labels and states decided here (docs/decisions.md, IPv6). */
+export const ipv6Texts = {
+  saved: 'IPv6 config saved',
+  title: 'IPv6',
+  state: 'Current IPv6 State',
+  interface: 'Interface',
+  linkLocal: 'Link-Local Address',
+  linkGlobal: 'Global Address',
+  statusHeader: 'Status',
+  auto: 'Auto',
+  manual: 'Manual',
+  enabled: 'Enabled',
+  disabled: 'Disabled',
+  labels: { enable: 'IPv6', isAuto: 'IP Mode', ip: 'IPv6 Address', prefixLength: 'Prefix Length', gateway: 'Gateway', dns1: 'DNS 1', dns2: 'DNS 2' },
+  cards: { general: 'IPv6', ethernet1: 'Ethernet 1', ethernet2: 'Ethernet 2', dns: 'DNS' },
+} as const;

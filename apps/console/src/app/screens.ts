@@ -53,6 +53,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Settings, Communication, Post Channel, Post Channel 2': () => import('../features/posting/post-channel.tsx'),
   'Settings, Communication, Post Channel, Post Channel 3': () => import('../features/posting/post-channel.tsx'),
   'Settings, Communication, Network': () => import('../features/network/network.tsx'),
+  'Settings, Communication, IPv6': () => import('../features/network/ipv6.tsx'),
   'Settings, Communication, Date & Time': () => import('../features/communication/date-time.tsx'),
   'Settings, Communication, Whitelist Management': () => import('../features/communication/whitelist.tsx'),
   'Settings, Communication, Certificate Management': () => import('../features/communication/certificate-management.tsx'),

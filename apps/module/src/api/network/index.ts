@@ -13,6 +13,7 @@ export interface NetworkApiOptions {
 export const networkApi: FastifyPluginAsync<NetworkApiOptions> = async (app, { network, sections }) => {
   handle(app, endpoints.getIp, () => network.ipStatus());
   handle(app, endpoints.getSsid, () => network.scan());
+  handle(app, endpoints.getIpv6, () => network.ipv6State());
   handle(app, endpoints.check8021xSupport, ({ body }) => ({ value: network.supports8021x(body.input) }));
   // The same switch as Management's SSH setting: saved (audited) and applied by its backend.
   handle(app, endpoints.emergencySshEnable, ({ principal }) => {

@@ -6,6 +6,10 @@
  */
 import {
   DEFAULT_NETWORK_CONFIG,
+  eui64,
+  ipv6Section,
+  type Ipv6Config,
+  type Ipv6State,
   networkConfigSection,
   networkTexts as t,
   webServerConfigSection,
@@ -32,6 +36,9 @@ interface HeardNetwork extends SsidEntry {
 
 const KV_NETWORK = KV_SECTION_PREFIX + networkConfigSection.key;
 const KV_WEB_SERVER = KV_SECTION_PREFIX + webServerConfigSection.key;
+const KV_IPV6 = KV_SECTION_PREFIX + ipv6Section.key;
+/** What router advertisements give each port in the simulation (the documentation prefix, RFC 3849). */
+const SLAAC_PREFIX = { eth0: '2001:db8:0:1', eth1: '2001:db8:0:2' } as const;
 
 /** The device's own default access point name carries the serial number (002 §1). */
 export const defaultApSsid = (serial: string) => `AcuRev-${serial}`;
@@ -46,12 +53,62 @@ export function dhcpLease(mac: string): { ip: string; mask: string; gateway: str
 export class NetworkService {
   /** The configuration the interfaces were brought up with: a save takes effect after the reboot. */
   private readonly running: NetworkConfig;
+  private readonly runningIpv6: Ipv6Config;
 
   constructor(
     private readonly kv: KeyValueStore,
     private readonly identity: () => NetworkIdentity,
   ) {
     this.running = this.backend().read() as NetworkConfig;
+    this.runningIpv6 = kv.getOrInit<Ipv6Config>(KV_IPV6, () => ipv6Section.defaults!() as Ipv6Config);
+  }
+
+  /**
+   * getIpv6: link-local addresses from each MAC (EUI-64), global ones from the configured address or,
+   * with Auto, from the advertised prefix and the EUI-64 id; in bridge mode br0 holds Ethernet 1's.
+   */
+  ipv6State(): Ipv6State {
+    const c = this.runningIpv6;
+    const id = this.identity();
+    const empty = { LinkGlobal: '', LinkLocal: '' };
+    if (!c.isIPv6Enabled) {
+      return {
+        status: 'Disabled',
+        br0LinkGlobal: '',
+        br0LinkLocal: '',
+        eth0LinkGlobal: '',
+        eth0LinkLocal: '',
+        eth0Status: 'Disabled',
+        eth1LinkGlobal: '',
+        eth1LinkLocal: '',
+        eth1Status: 'Disabled',
+      };
+    }
+    const port = (eth: 'eth0' | 'eth1', mac: string) => {
+      const cfg = c[eth];
+      const iid = eui64(mac);
+      return {
+        LinkLocal: `fe80::${iid}/64`,
+        LinkGlobal: cfg.isAuto ? `${SLAAC_PREFIX[eth]}:${iid}/64` : `${cfg.ip}/${cfg.prefixLength}`,
+        Status: cfg.isAuto ? 'Auto' : 'Manual',
+      };
+    };
+    const eth0 = port('eth0', id.moduleEth0MacAddress);
+    const eth1 = port('eth1', id.moduleEth1MacAddress);
+    const bridge = this.running.brEnable === 1;
+    const br0 = bridge ? eth0 : empty;
+    const ports = bridge ? { ...empty, Status: 'Bridged' } : undefined;
+    return {
+      status: 'Enabled',
+      br0LinkGlobal: br0.LinkGlobal,
+      br0LinkLocal: br0.LinkLocal,
+      eth0LinkGlobal: (ports ?? eth0).LinkGlobal,
+      eth0LinkLocal: (ports ?? eth0).LinkLocal,
+      eth0Status: (ports ?? eth0).Status,
+      eth1LinkGlobal: (ports ?? eth1).LinkGlobal,
+      eth1LinkLocal: (ports ?? eth1).LinkLocal,
+      eth1Status: (ports ?? eth1).Status,
+    };
   }
 
   /** The network section's store: its first value names the access point after the serial number. */

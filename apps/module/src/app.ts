@@ -7,6 +7,7 @@ import {
   endpoints,
   ipWhitelistSection,
   mqttSection,
+  networkConfigSection,
   sftpSection,
   snmpSection,
   passwordPolicySection,
@@ -43,6 +44,7 @@ import { configBackupApi } from './api/config-backup/index.ts';
 import { networkDiagnosticApi } from './api/network-diagnostic/index.ts';
 import { firmwareApi } from './api/firmware/index.ts';
 import { whitelistApi } from './api/whitelist/index.ts';
+import { networkApi } from './api/network/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -69,6 +71,8 @@ import { SnmpService } from './services/snmp/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { kvSectionBackend } from './services/sections/section-backend.ts';
 import { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
+import { NetworkService } from './services/network/network-service.ts';
+import { httpsRedirectUrl, type HttpRedirect } from './services/web-server/web-ports.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
@@ -150,6 +154,11 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   sections.register(...time.backend());
   const whitelist = new IpWhitelist(kv);
   sections.register(ipWhitelistSection, whitelist.backend());
+  // The web server, Modbus TCP and proxy sections live in the generic store; the launcher and the
+  // Modbus service read them at start.
+  const network = new NetworkService(kv, () => device.identity());
+  sections.register(networkConfigSection, network.backend());
+  const httpRedirect: HttpRedirect = { active: !network.webServer().allowHttp, httpsPort: undefined };
   const postChannels = new PostChannels({
     dataDir: config.dataDir,
     kv: ctx.kv,
@@ -189,6 +198,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     envPort: config.modbusPort,
     unitId: () => device.state().meterAddress,
     log: (level, message) => events.write(level, message),
+    allows: (a) => whitelist.allows(a),
   });
   const snmp = new SnmpService({
     kv: ctx.kv,
@@ -287,6 +297,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     mqtt,
     modbus,
     snmp,
+    network,
+    httpRedirect,
   };
 
   const app = Fastify({
@@ -343,6 +355,12 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     request.socket.destroy();
     return reply;
   });
+  // HTTP not allowed (web server settings): the plain listener answers every request with a
+  // redirect to the same path over HTTPS; with no HTTPS listener bound it keeps serving.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!httpRedirect.active || httpRedirect.httpsPort === undefined || 'encrypted' in request.raw.socket) return;
+    return reply.redirect(httpsRedirectUrl(request.headers.host ?? request.hostname, httpRedirect.httpsPort, request.url), 301);
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -378,6 +396,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(sftpAccessApi, { sftpAccess });
   await app.register(dateTimeApi, { time });
   await app.register(whitelistApi, { whitelist, sections, events });
+  await app.register(networkApi, { network, sections });
   await app.register(certificatesApi, { certificate, device, events, now });
   await app.register(mqttApi, { mqtt, events });
   await app.register(snmpApi, { snmp });

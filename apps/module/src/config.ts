@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const env = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** Overrides the web server settings' HTTP port (80 needs root); development and tests set it. */
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HOST: z.string().default('0.0.0.0'),
   MODULE_DATA_DIR: z.string().default('./data'),
   /** Empty counts as unset: the first start then generates the (default) password. */
@@ -43,8 +44,8 @@ const env = z.object({
   MODULE_POST_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(20),
   /** The UDP port the SNTP client asks (123; tests run an unprivileged server on another). */
   MODULE_NTP_PORT: z.coerce.number().int().min(1).max(65535).default(123),
-  /** The HTTPS port (the web server's 443 needs root); 0 takes a free one. */
-  MODULE_HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(443),
+  /** Overrides the web server settings' HTTPS port (443 needs root); 0 takes a free one. */
+  MODULE_HTTPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Overrides the Modbus TCP port (502 needs root); 0 takes a free one (tests). */
   MODULE_MODBUS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Overrides the SNMP agent's UDP port (161 needs root). */
@@ -56,7 +57,8 @@ const env = z.object({
 });
 
 export interface ModuleConfig {
-  port: number;
+  /** Overrides the HTTP port of the web server settings. */
+  port?: number;
   host: string;
   dataDir: string;
   adminPassword?: string;
@@ -80,7 +82,8 @@ export interface ModuleConfig {
   postTimeoutSeconds: number;
   /** The NTP servers' UDP port. */
   ntpPort: number;
-  httpsPort: number;
+  /** Overrides the HTTPS port of the web server settings. */
+  httpsPort?: number;
   /** Overrides the Modbus TCP port of the settings. */
   modbusPort?: number;
   snmpPort?: number;

@@ -7,7 +7,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { RotatingLogFile } from './log-file.ts';
 import { startLoopProbe } from './loop-probe.ts';
-import { listenHttps } from './services/web-server/https-listener.ts';
+import { listenHttp, listenHttps } from './services/web-server/https-listener.ts';
+import { webPorts } from './services/web-server/web-ports.ts';
 
 const config = loadConfig();
 if (config.loopProbe) startLoopProbe();
@@ -19,9 +20,12 @@ async function run(): Promise<void> {
     let rebootRequested!: () => void;
     const reboot = new Promise<void>((r) => (rebootRequested = r));
     const { app, services } = await buildApp(config, { requestReboot: () => rebootRequested(), logStream });
-    await app.listen({ port: config.port, host: config.host });
     const { certificate, events, whitelist } = services;
-    const https = await listenHttps(app, { port: config.httpsPort, host: config.host, certificate, events, allows: (a) => whitelist.allows(a) });
+    // The web server settings as saved before this start (a change waits for the reboot).
+    const ports = webPorts(config, services.network.webServer());
+    await listenHttp(app, { port: ports.http, host: config.host, events });
+    const https = await listenHttps(app, { port: ports.https, host: config.host, certificate, events, allows: (a) => whitelist.allows(a) });
+    services.httpRedirect.httpsPort = https.port;
     services.ticker.start();
     services.time.start();
     services.events.write('Info', 'Module started');

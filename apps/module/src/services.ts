@@ -16,6 +16,8 @@ import type { RecordService } from './services/records/record-service.ts';
 import type { PostChannels } from './services/posting/post-channels.ts';
 import type { SftpAccess } from './services/sftp-access/sftp-access.ts';
 import type { ModbusService } from './services/modbus/index.ts';
+import type { NetworkService } from './services/network/network-service.ts';
+import type { HttpRedirect } from './services/web-server/web-ports.ts';
 import type { MqttService } from './services/mqtt/index.ts';
 import type { SnmpService } from './services/snmp/index.ts';
 import type { SectionService } from './services/sections/section-service.ts';
@@ -76,4 +78,8 @@ export interface Services {
   modbus: ModbusService;
   /** The SNMP agent, its traps and MIB file. */
   snmp: SnmpService;
+  /** The interfaces as configured at start, the WiFi scan, the web server settings. */
+  network: NetworkService;
+  /** With HTTP not allowed, the HTTP listener only sends clients to HTTPS. */
+  httpRedirect: HttpRedirect;
 }

@@ -36,3 +36,5 @@ export * from './schemas/mqtt.ts';
 export * from './schemas/snmp.ts';
 export * from './schemas/bacnet.ts';
 export * from './schemas/firmware.ts';
+export * from './schemas/network.ts';
+export * from './schemas/ipv6.ts';

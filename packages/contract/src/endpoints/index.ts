@@ -23,6 +23,7 @@ import { certificateEndpoints } from './certificates.ts';
 import { mqttEndpoints } from './mqtt.ts';
 import { snmpEndpoints } from './snmp.ts';
 import { bacnetEndpoints } from './bacnet.ts';
+import { networkEndpoints } from './network.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -50,6 +51,7 @@ export const endpoints = {
   ...mqttEndpoints,
   ...snmpEndpoints,
   ...bacnetEndpoints,
+  ...networkEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

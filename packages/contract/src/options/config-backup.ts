@@ -11,8 +11,9 @@ export const CONFIG_FILE_MAX_CHARS = 900_000;
 /**
  * 002 §2.15: device-specific settings are not backed up: network, web server, cloud, remote access,
  * the MQTT client id and SSL certificates. Matched on the section keys (and SSH, a remote door of its
- * own); the MQTT client id is dropped from any MQTT section.
+ * own; IPv6 addresses are the device's network settings too); the MQTT client id is dropped from
+ * any MQTT section.
  */
-export const DEVICE_SPECIFIC_SECTION = /network|webServer|web_server|httpServer|cloud|remoteAccess|remote_access|certificate|ssl|tls|sshConfig/i;
+export const DEVICE_SPECIFIC_SECTION = /network|ipv6|webServer|web_server|httpServer|cloud|remoteAccess|remote_access|certificate|ssl|tls|sshConfig/i;
 export const MQTT_SECTION = /mqtt/i;
 export const MQTT_CLIENT_ID_KEYS = ['clientId', 'clientID', 'mqttClientId'] as const;

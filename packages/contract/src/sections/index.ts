@@ -10,3 +10,5 @@ export * from './mqtt.ts';
 export * from './snmp.ts';
 export * from './bacnet.ts';
 export * from './firmware.ts';
+export * from './network.ts';
+export * from './ipv6.ts';

@@ -16,7 +16,7 @@ export interface FieldRule<C> {
   disabledWhen?: Condition<C>;
   /** A hint that follows the values or the device (which data logs use a post channel). */
   help?: (values: SectionValues, ctx: C) => string | undefined;
-  /** Options that follow the values (ISO8601 hidden for json); undefined keeps the schema's. */
+  /** Options that follow the values (ISO8601 hidden for json; the default interfaces the bridge and WiFi allow); undefined keeps the schema's. */
   options?: (values: SectionValues, ctx: C) => readonly FieldOption[] | undefined;
 }
 

@@ -99,7 +99,7 @@ export function SectionForm<C>({ def, section }: Props<C>) {
     if (rule?.visibleWhen && !rule.visibleWhen(values, ctx)) return undefined;
     const help = rule?.help?.(values, ctx);
     const options = rule?.options?.(values, ctx);
-    const shown = { ...base, ...(help === undefined ? {} : { help }), ...(options ? { options } : {}) };
+    const shown = { ...base, ...(help === undefined ? {} : { help }), ...(options === undefined ? {} : { options }) };
     return rule?.disabledWhen?.(values, ctx) ? { ...shown, disabled: true } : shown;
   };
   const subset = (names: readonly string[]): SettingsFormState => ({ ...state, fields: names.map(drawn).filter((d): d is FieldDef => d !== undefined) });

@@ -25,13 +25,15 @@ export interface ModbusServiceDeps {
   envPort?: number;
   unitId: () => number;
   log: (level: 'Info' | 'Error', message: string) => void;
+  /** The IP whitelist, asked for each connection. */
+  allows?: (address: string | undefined) => boolean;
 }
 
 export class ModbusService {
   readonly server: ModbusServer;
 
   constructor(private readonly d: ModbusServiceDeps) {
-    this.server = new ModbusServer({ meter: d.meter, now: d.now, unitId: d.unitId });
+    this.server = new ModbusServer({ meter: d.meter, now: d.now, unitId: d.unitId, allows: d.allows });
   }
 
   /** A port in use or refused must not stop the module: the event log says why Modbus is away. */

@@ -23,6 +23,8 @@ export interface ModbusServerDeps {
   meter: ReadingSource;
   now: () => number;
   unitId: () => number;
+  /** The IP whitelist's question for each connection (a refused address is closed unanswered). */
+  allows?: (address: string | undefined) => boolean;
 }
 
 /** The reply PDU to one request PDU. */
@@ -71,6 +73,10 @@ export class ModbusServer {
   }
 
   private serve(socket: Socket): void {
+    if (this.d.allows && !this.d.allows(socket.remoteAddress)) {
+      socket.destroy();
+      return;
+    }
     this.sockets.add(socket);
     socket.setTimeout(IDLE_MS, () => socket.destroy());
     socket.on('close', () => this.sockets.delete(socket));

@@ -24,6 +24,18 @@ export interface HttpsListener {
   close(): Promise<void>;
 }
 
+/** The HTTP listener (Fastify's own server): a port that can not be bound is logged, the module goes on. */
+export async function listenHttp(app: FastifyInstance, o: { port: number; host: string; events: ModuleEventLog }): Promise<number | undefined> {
+  try {
+    await app.listen({ port: o.port, host: o.host });
+    return (app.server.address() as AddressInfo).port;
+  } catch (err) {
+    o.events.write('Error', `HTTP port ${o.port} can not be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    // Fastify is ready even though its server is not listening: the HTTPS listener can still route.
+    return undefined;
+  }
+}
+
 export async function listenHttps(app: FastifyInstance, o: HttpsOptions): Promise<HttpsListener> {
   const { cert, key } = o.certificate.served();
   const server: Server = createServer({ cert, key }, (req, res) => app.routing(req, res));

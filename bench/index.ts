@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import { startModule } from '../e2e/lib/harness.ts';
+import { bundleBudgetBench } from './bundle-budget.ts';
 import { layoutShiftBench } from './layout-shift.ts';
 import { trendsBench } from './trends.ts';
 
@@ -101,6 +102,8 @@ async function main(): Promise<void> {
   }
 }
 
+// The built console's JS budgets first: they need no server.
+bundleBudgetBench();
 await main();
 // Basic Metering's first load in Chromium (bench/layout-shift.ts).
 await layoutShiftBench();

@@ -65,6 +65,7 @@ import { SnmpService } from './services/snmp/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { kvSectionBackend } from './services/sections/section-backend.ts';
 import { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
+import { STRICT_TRANSPORT_SECURITY, cacheControlFor, consolePolicy } from './services/web-server/console-policy.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
@@ -328,7 +329,13 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return reply;
   });
 
+  const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
+  const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
+  // Read once: the built index.html's inline script and style are allowed by their hashes.
+  const csp = consolePolicy(hasConsole ? consoleDir : undefined);
   app.addHook('onSend', async (request, reply) => {
+    reply.header('Content-Security-Policy', csp);
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'no-referrer');
@@ -366,9 +373,20 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(mqttApi, { mqtt, events });
   await app.register(snmpApi, { snmp });
 
-  const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
-  const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
-  if (hasConsole) await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: ['index.html'] });
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      wildcard: false,
+      index: ['index.html'],
+      // The build wrote .br and .gz beside each text file: sent as they are, no work per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', cacheControlFor(path));
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

@@ -92,9 +92,29 @@ export interface BuildOptions {
 
 const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
-/** Query strings can carry the session token: never let it reach the log. */
+/** Whether a raw query name is `token` once decoded as the query parser decodes it (`%74oken` is). */
+function isTokenName(raw: string): boolean {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')) === 'token';
+  } catch {
+    // Not decodable here, so not known to be harmless: its value is kept out of the log too.
+    return true;
+  }
+}
+
+/** Query strings can carry the session token, under any spelling the parser decodes: never let it reach the log. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return eq >= 0 && isTokenName(name) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q + 1)}${pairs.join('&')}`;
 }
 
 /** Every failure leaves in the one shape of docs/api.md, `{data: {value, errors?}}`, never a stack. */
@@ -117,7 +137,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   };
   // Before any service reads a setting: a factory reset marked before the reboot takes effect now.
   const factoryReset = applyPendingFactoryReset(db, ctx.kv, config.dataDir, INITIAL_PASSWORD_FILE, ctx.now());
-  const events = new ModuleEventLog(db, ctx.now);
+  const events = new ModuleEventLog(db, ctx.now, config.eventLogMaxRows);
   const firmwareApplied = applyPendingFirmware(ctx);
   if (firmwareApplied) events.write('Info', `Module firmware ${firmwareApplied} running`);
   const systemLog = new SystemLog(config.dataDir, ctx.now);

@@ -48,9 +48,13 @@ const env = z.object({
   MODULE_SNMP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The UDP port traps are sent to (162 unless told; tests run a receiver elsewhere). */
   MODULE_SNMP_TRAP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The Module Event Log keeps its newest rows only (docs/decisions.md); tests make it small. */
+  MODULE_EVENT_LOG_MAX_ROWS: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
 });
 
 export interface ModuleConfig {
+  /** The newest rows the Module Event Log keeps. */
+  eventLogMaxRows: number;
   port: number;
   host: string;
   dataDir: string;
@@ -112,5 +116,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     modbusPort: e.MODULE_MODBUS_PORT,
     snmpPort: e.MODULE_SNMP_PORT,
     snmpTrapPort: e.MODULE_SNMP_TRAP_PORT,
+    eventLogMaxRows: e.MODULE_EVENT_LOG_MAX_ROWS,
   };
 }

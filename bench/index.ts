@@ -1,10 +1,12 @@
 /**
  * `npm run bench [-- <names>] [--seconds N] [--minutes N]`: the issue's figures, each printed
  * beside its target; the process exits 1 when one is missed. Names (default all, in this order):
- * store (size and startup), load (50 consoles, event loop), memory, layout, trends.
+ * bundle (the console's JS budgets), store (size and startup), load (50 consoles, event loop),
+ * memory, layout, trends.
  * --seconds: each phase of the console load (default 30); --minutes: the memory run (default 3;
  * the issue's run is 30).
  */
+import { bundleBudgetBench } from './bundle-budget.ts';
 import { consoleLoadBench } from './console-load.ts';
 import { layoutShiftBench } from './layout-shift.ts';
 import { benchStore } from './lib/store.ts';
@@ -19,7 +21,7 @@ function option(name: string, fallback: number): number {
   return v;
 }
 
-const BENCHES = ['store', 'load', 'memory', 'layout', 'trends'] as const;
+const BENCHES = ['bundle', 'store', 'load', 'memory', 'layout', 'trends'] as const;
 const named = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
 for (const n of named) if (!(BENCHES as readonly string[]).includes(n)) throw new Error(`unknown bench ${n}; one of ${BENCHES.join(', ')}`);
 const chosen = new Set(named.length ? named : BENCHES);
@@ -27,6 +29,8 @@ const seconds = option('seconds', 30);
 const minutes = option('minutes', 3);
 
 const missed: string[] = [];
+// The built console's JS budgets first: they need no server.
+if (chosen.has('bundle')) bundleBudgetBench(missed);
 try {
   if (chosen.has('store')) await storeAndStartupBench(missed);
   if (chosen.has('load')) await consoleLoadBench(missed, seconds);

@@ -73,6 +73,7 @@ import { kvSectionBackend } from './services/sections/section-backend.ts';
 import { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
 import { NetworkService } from './services/network/network-service.ts';
 import { httpsRedirectUrl, type HttpRedirect } from './services/web-server/web-ports.ts';
+import { STRICT_TRANSPORT_SECURITY, cacheControlFor, consolePolicy } from './services/web-server/console-policy.ts';
 import { TrendService, registerEnergy, registerHarmonics } from './services/trends/index.ts';
 import { SecretThrottle } from './services/throttle/secret-throttle.ts';
 import { createUserServices } from './services/users/index.ts';
@@ -100,9 +101,29 @@ export interface BuildOptions {
 
 const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
-/** Query strings can carry the session token: never let it reach the log. */
+/** Whether a raw query name is `token` once decoded as the query parser decodes it (`%74oken` is). */
+function isTokenName(raw: string): boolean {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')) === 'token';
+  } catch {
+    // Not decodable here, so not known to be harmless: its value is kept out of the log too.
+    return true;
+  }
+}
+
+/** Query strings can carry the session token, under any spelling the parser decodes: never let it reach the log. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return eq >= 0 && isTokenName(name) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q + 1)}${pairs.join('&')}`;
 }
 
 /** Every failure leaves in the one shape of docs/api.md, `{data: {value, errors?}}`, never a stack. */
@@ -125,7 +146,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   };
   // Before any service reads a setting: a factory reset marked before the reboot takes effect now.
   const factoryReset = applyPendingFactoryReset(db, ctx.kv, config.dataDir, INITIAL_PASSWORD_FILE, ctx.now());
-  const events = new ModuleEventLog(db, ctx.now);
+  const events = new ModuleEventLog(db, ctx.now, config.eventLogMaxRows);
   const firmwareApplied = applyPendingFirmware(ctx);
   if (firmwareApplied) events.write('Info', `Module firmware ${firmwareApplied} running`);
   const systemLog = new SystemLog(config.dataDir, ctx.now);
@@ -362,7 +383,13 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     return reply.redirect(httpsRedirectUrl(request.headers.host ?? request.hostname, httpRedirect.httpsPort, request.url), 301);
   });
 
+  const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
+  const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
+  // Read once: the built index.html's inline script and style are allowed by their hashes.
+  const csp = consolePolicy(hasConsole ? consoleDir : undefined);
   app.addHook('onSend', async (request, reply) => {
+    reply.header('Content-Security-Policy', csp);
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'no-referrer');
@@ -401,9 +428,20 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(mqttApi, { mqtt, events });
   await app.register(snmpApi, { snmp });
 
-  const consoleDir = resolve(config.consoleDir ?? DEFAULT_CONSOLE_DIR);
-  const hasConsole = existsSync(resolve(consoleDir, 'index.html'));
-  if (hasConsole) await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: ['index.html'] });
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      wildcard: false,
+      index: ['index.html'],
+      // The build wrote .br and .gz beside each text file: sent as they are, no work per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', cacheControlFor(path));
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

@@ -54,9 +54,13 @@ const env = z.object({
   MODULE_SNMP_TRAP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Benchmarks only: answers event-loop delay figures over the IPC channel of the process that started the module. */
   MODULE_LOOP_PROBE: z.enum(['0', '1']).default('0'),
+  /** The Module Event Log keeps its newest rows only (docs/decisions.md); tests make it small. */
+  MODULE_EVENT_LOG_MAX_ROWS: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
 });
 
 export interface ModuleConfig {
+  /** The newest rows the Module Event Log keeps. */
+  eventLogMaxRows: number;
   /** Overrides the HTTP port of the web server settings. */
   port?: number;
   host: string;
@@ -124,5 +128,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     snmpPort: e.MODULE_SNMP_PORT,
     snmpTrapPort: e.MODULE_SNMP_TRAP_PORT,
     loopProbe: e.MODULE_LOOP_PROBE === '1',
+    eventLogMaxRows: e.MODULE_EVENT_LOG_MAX_ROWS,
   };
 }

@@ -375,6 +375,12 @@ test('no token or password ever reaches the event log; logged URLs hide ?token='
   assert.equal(redactUrl('/api/readings/io?token=abc.DEF-123&x=1'), '/api/readings/io?token=[redacted]&x=1');
   assert.equal(redactUrl('/api/file?time=5&token=secret'), '/api/file?time=5&token=[redacted]');
   assert.equal(redactUrl('/api/readings/io'), '/api/readings/io');
+  // The query parser decodes names: every spelling it reads as `token` is redacted.
+  assert.equal(redactUrl('/api/readings/io?%74oken=abc'), '/api/readings/io?%74oken=[redacted]');
+  assert.equal(redactUrl('/api/readings/io?x=1&%74%6F%6B%65%6E=abc&y=2'), '/api/readings/io?x=1&%74%6F%6B%65%6E=[redacted]&y=2');
+  assert.equal(redactUrl('/api/readings/io?tok%65n=abc&token=def'), '/api/readings/io?tok%65n=[redacted]&token=[redacted]');
+  assert.equal(redactUrl('/api/readings/io?%E0%A4%A=abc'), '/api/readings/io?%E0%A4%A=[redacted]');
+  assert.equal(redactUrl('/api/readings/io?tokens=abc&mytoken=b'), '/api/readings/io?tokens=abc&mytoken=b');
 });
 
 test('without MODULE_ADMIN_PASSWORD the first admin password is random, shown once and kept in a 0600 file', async (t) => {

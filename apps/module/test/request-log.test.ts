@@ -60,6 +60,18 @@ describe('request log', () => {
     assert.ok(!lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed'));
   });
 
+  test('a percent-encoded token name (the parser reads ?%74oken= as ?token=) is redacted too', async () => {
+    const lines = await logOf('debug', async (inject) => {
+      // Any value: a refused request is logged with its URL, and the URL must not carry it.
+      const token = 'not-a-session-secret-value';
+      assert.equal(await inject('GET', `/api/readings/realtime/system?%74oken=${token}`), 401);
+      assert.equal(await inject('GET', `/api/readings/realtime/system?tok%65n=${token}&time=1`), 401);
+    });
+    const text = JSON.stringify(lines);
+    assert.ok(!text.includes('not-a-session-secret-value'), 'the token reached the log');
+    assert.ok(lines.some((l) => l.req?.url === '/api/readings/realtime/system?%74oken=[redacted]'));
+  });
+
   test('MODULE_LOG_LEVEL=debug logs every request again', async () => {
     const lines = await logOf('debug', polls);
     assert.equal(lines.filter((l) => l.msg === 'incoming request').length, 5);

@@ -5,7 +5,6 @@ import { Loading } from '../components/loading.tsx';
 import { PageNotFound } from '../components/page-not-found.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 import { cancelPendingRequests } from '../lib/request-registry.ts';
-import { MainLayout } from './main-layout.tsx';
 import { RootShell } from './root-shell.tsx';
 import { RouteError } from './route-error.tsx';
 import { PublicRouteGate, RouteGate } from './route-gate.tsx';
@@ -32,7 +31,8 @@ export const router = createBrowserRouter([
     children: [
       ...ROUTES.filter((r) => r.public).map(routeObject),
       {
-        element: <MainLayout />,
+        // The signed-in frame (top bar, menus, drawer) is not needed to draw Login: its chunk comes with the first screen.
+        lazy: async () => ({ Component: (await import('./main-layout.tsx')).MainLayout }),
         children: [...ROUTES.filter((r) => !r.public).map(routeObject), { path: '*', element: <PageNotFound /> }],
       },
     ],

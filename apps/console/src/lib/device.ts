@@ -1,7 +1,7 @@
 /** Device state every screen leans on (000 §3 "Device state"): system mode, demand verified, home page info. */
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type DeviceContext } from '@meter/contract';
-import { mayCall, usePermission } from './permissions.ts';
+import { DEVICE_FACTS, areaAuthAllows, type DeviceContext } from '@meter/contract';
+import { usePermission } from './permissions.ts';
 import { endpointQuery } from './query.ts';
 import { useSession } from './use-session.ts';
 
@@ -27,7 +27,8 @@ export interface DeviceContextState extends DeviceContext {
 export function useDeviceContext(): DeviceContextState {
   const permission = usePermission();
   const mode = useSystemMode();
-  const factsAllowed = mayCall(endpoints.deviceInfo, permission);
+  // deviceInfo's grant, without the endpoint table (lib/endpoint-table.ts).
+  const factsAllowed = areaAuthAllows(DEVICE_FACTS, permission);
   const info = useDeviceInfo(factsAllowed);
   return {
     ready: mode.isFetched && (!factsAllowed || info.isFetched),

@@ -1,7 +1,8 @@
 /** TanStack Query options derived from a contract endpoint: the key is its name and path parameters. */
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints, type EndpointName, type ReplyOf } from '@meter/contract';
+import type { EndpointName, ReplyOf, endpoints } from '@meter/contract';
 import { callEndpoint, type CallArgs } from './api.ts';
+import { endpointNamed } from './endpoint-table.ts';
 
 type EndpointOf<N extends EndpointName> = (typeof endpoints)[N];
 
@@ -9,6 +10,6 @@ export function endpointQuery<N extends EndpointName>(name: N, args?: CallArgs<E
   const a = (args ?? {}) as CallArgs<EndpointOf<N>>;
   return queryOptions<ReplyOf<EndpointOf<N>>>({
     queryKey: [name, a.params ?? {}],
-    queryFn: ({ signal }) => callEndpoint(endpoints[name], { ...a, signal }),
+    queryFn: async ({ signal }) => callEndpoint(await endpointNamed(name), { ...a, signal }),
   });
 }

@@ -1,7 +1,8 @@
 /** 000 §4 reboot: request, 'Module will restart in' countdown, then Login with the reboot parameter. */
-import { TIMING, endpoints, requestMessages, shellTexts } from '@meter/contract';
+import { TIMING, requestMessages, shellTexts } from '@meter/contract';
 import { showAlert } from './alerts.ts';
-import { ApiError, callEndpoint } from './api.ts';
+import { ApiError } from './api.ts';
+import { callNamed } from './endpoint-table.ts';
 import { LOGIN_PATH, REBOOT_PARAM, navigateTo } from './navigation.ts';
 import { rebootStore } from './reboot-state.ts';
 
@@ -20,7 +21,7 @@ export function startRebootCountdown(seconds: number = TIMING.rebootCountdownSec
 /** Asks the module to reboot; true when it accepted. A refusal shows the module's own words. */
 export async function requestReboot(): Promise<boolean> {
   try {
-    await callEndpoint(endpoints.rebootSystem, { body: { value: 1 }, suppress: true });
+    await callNamed('rebootSystem', { body: { value: 1 }, suppress: true });
   } catch (e) {
     if (e instanceof ApiError && !e.aborted && e.status !== 401) showAlert({ type: 'danger', message: e.value ?? requestMessages.network });
     return false;

@@ -28,6 +28,7 @@ import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
 export * from './define.ts';
+export * from './url.ts';
 
 export const endpoints = {
   ...authEndpoints,
@@ -62,20 +63,6 @@ export function sectionSaveOf(name: EndpointName): EndpointName | undefined {
   if (!section) return undefined;
   return (Object.keys(endpoints) as EndpointName[]).find((n) => (endpoints[n] as Endpoint).section === section && endpoints[n].method === 'PUT');
 }
-export const API_PREFIX = '/api';
-
-/** Fills :params of an endpoint path and prefixes /api. */
-export function endpointUrl(path: string, params: Record<string, string | number> = {}): string {
-  return (
-    API_PREFIX +
-    path.replace(/:([A-Za-z]+)/g, (_, k: string) => {
-      const v = params[k];
-      if (v === undefined) throw new Error(`missing path parameter ${k}`);
-      return encodeURIComponent(String(v));
-    })
-  );
-}
-
 export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
 export type ReplyOf<E> = E extends Endpoint<z.ZodType | undefined, infer R> ? (R extends z.ZodType ? z.output<R> : unknown) : never;
 

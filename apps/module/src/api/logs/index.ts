@@ -55,14 +55,15 @@ export const logsApi: FastifyPluginAsync<LogsApiOptions> = async (app, { events,
     events.clear(principal.userName);
     return { value: serverMessages.success };
   });
-  handle(app, endpoints.exportModuleEventLog, () =>
-    exportCsv(
-      'module_event_log',
-      ['Timestamp', 'Level', 'User', 'Message'],
-      events.all().map((e) => [iso(e.timestamp), e.level, e.user, e.message]),
-      endpoints.moduleEventLogFile.path,
-    ),
-  );
+  // Streamed: 100,000 rows (the log's bound) are written batch by batch, other requests between.
+  handle(app, endpoints.exportModuleEventLog, async () => {
+    async function* lines() {
+      yield csvLine(['Timestamp', 'Level', 'User', 'Message']);
+      for await (const rows of events.batches()) yield rows.map((e) => csvLine([iso(e.timestamp), e.level, e.user, e.message])).join('');
+    }
+    const fileName = await exports.writeChunks('module_event_log', fileStamp(now(), zone()), lines());
+    return { filePath: endpointUrl(endpoints.moduleEventLogFile.path, { fileName }) };
+  });
   handle(app, endpoints.moduleEventLogFile, ({ params, reply }) => serveExport('module_event_log', params.fileName, reply));
 
   // Meter system event log: the tab reads the plain list; the paged form answers any window query.

@@ -13,18 +13,37 @@ export interface ModuleEventRow {
   user: string;
 }
 
-/** The module's own audit trail: sign-ins, lockouts, saves, reboots, resets. */
+/** What the log keeps unless told (MODULE_EVENT_LOG_MAX_ROWS): about 15 MB of SQLite. */
+export const DEFAULT_MAX_ROWS = 100_000;
+
+/**
+ * The module's own audit trail: sign-ins, lockouts, saves, reboots, resets. A ring of the newest
+ * `maxRows` rows: each write drops what falls out of it, so a flood of sign-in attempts can
+ * neither fill the disk nor make the log slow to read or export.
+ */
 export class ModuleEventLog {
   private readonly insert;
+  private readonly dropOlder;
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    readonly maxRows = DEFAULT_MAX_ROWS,
   ) {
     this.insert = db.prepare('INSERT INTO module_event_log (timestamp, level, message, user) VALUES (?, ?, ?, ?)');
+    // Row ids only grow, one per row, so "older than the newest maxRows" is an id range (the primary key).
+    this.dropOlder = db.prepare('DELETE FROM module_event_log WHERE id <= ?');
+    this.trim();
   }
   /** `user`: who did what the entry records (the audit trail's filter); none for the module's own doings. */
   write(level: EventLevel, message: string, user = ''): void {
-    this.insert.run(Math.floor(this.now() / 1000), level, message, user);
+    const { lastInsertRowid } = this.insert.run(Math.floor(this.now() / 1000), level, message, user);
+    this.dropOlder.run(Number(lastInsertRowid) - this.maxRows);
+  }
+
+  /** A smaller bound than the stored rows (a changed setting, an old database): trimmed at once. */
+  private trim(): void {
+    const newest = (this.db.prepare('SELECT MAX(id) AS id FROM module_event_log').get() as { id: number | null }).id;
+    if (newest !== null) this.dropOlder.run(newest - this.maxRows);
   }
 
   /** 001 §7 eventLog: the rows the filter matches, newest first, in the asked window. */
@@ -33,9 +52,32 @@ export class ModuleEventLog {
     return { count, eventLogs: rows };
   }
 
-  /** Everything, oldest first (the export). */
+  /** Everything, oldest first. */
   all(): ModuleEventRow[] {
     return this.db.prepare('SELECT level, message, timestamp, user FROM module_event_log ORDER BY timestamp, id').all() as ModuleEventRow[];
+  }
+
+  /**
+   * Every row, oldest first, in batches of `batch`: the export writes one batch, lets other requests
+   * run, and reads the next. Each batch is its own short query that resumes after the last row read
+   * (an open cursor would keep the connection busy for everybody else while the export waits).
+   */
+  async *batches(batch = 2000): AsyncGenerator<ModuleEventRow[]> {
+    const next = this.db.prepare('SELECT id, level, message, timestamp, user FROM module_event_log WHERE timestamp > ? OR (timestamp = ? AND id > ?) ORDER BY timestamp, id LIMIT ?');
+    let after = { timestamp: -Infinity, id: -1 };
+    for (;;) {
+      const rows = next.all(after.timestamp, after.timestamp, after.id, batch) as (ModuleEventRow & { id: number })[];
+      if (rows.length === 0) return;
+      const last = rows[rows.length - 1]!;
+      after = { timestamp: last.timestamp, id: last.id };
+      yield rows;
+      if (rows.length < batch) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM module_event_log').get() as { n: number }).n;
   }
 
   /** Empties the log; the one entry left says who did it, so a clear is never silent. */

@@ -4,7 +4,8 @@
  * never pile up on the device's storage. The download endpoint serves a name only if it is the
  * current export of that kind: the client never supplies a path.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { join } from 'node:path';
 
 export type ExportKind = 'module_event_log' | 'meter_event_log';
@@ -21,6 +22,29 @@ export class ExportFiles {
     const name = `${kind}_${stamp}.csv`;
     const tmp = join(this.dir, `.${name}.tmp`);
     writeFileSync(tmp, content, { mode: 0o600 });
+    renameSync(tmp, join(this.dir, name));
+    for (const old of this.namesOf(kind)) if (old !== name) rmSync(join(this.dir, old), { force: true });
+    return name;
+  }
+
+  /**
+   * Writes the file from chunks as they come (a large log is never held whole in memory; the
+   * producer yields to other requests between chunks), then as `write` does. A failure leaves
+   * the previous export in place and no temp file behind.
+   */
+  async writeChunks(kind: ExportKind, stamp: string, chunks: AsyncIterable<string>): Promise<string> {
+    const name = `${kind}_${stamp}.csv`;
+    const tmp = join(this.dir, `.${name}.tmp`);
+    const out = createWriteStream(tmp, { mode: 0o600 });
+    try {
+      for await (const chunk of chunks) if (!out.write(chunk)) await once(out, 'drain');
+      out.end();
+      await once(out, 'finish');
+    } catch (err) {
+      out.destroy();
+      rmSync(tmp, { force: true });
+      throw err;
+    }
     renameSync(tmp, join(this.dir, name));
     for (const old of this.namesOf(kind)) if (old !== name) rmSync(join(this.dir, old), { force: true });
     return name;

@@ -46,6 +46,8 @@ const env = z.object({
   MODULE_MODBUS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Overrides the SNMP agent's UDP port (161 needs root). */
   MODULE_SNMP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Overrides the BACnet/IP device's UDP port of the settings (47808); 0 takes a free one (tests). */
+  MODULE_BACNET_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The UDP port traps are sent to (162 unless told; tests run a receiver elsewhere). */
   MODULE_SNMP_TRAP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
@@ -79,6 +81,8 @@ export interface ModuleConfig {
   modbusPort?: number;
   snmpPort?: number;
   snmpTrapPort?: number;
+  /** Overrides the BACnet/IP port of the settings. */
+  bacnetPort?: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -112,5 +116,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     modbusPort: e.MODULE_MODBUS_PORT,
     snmpPort: e.MODULE_SNMP_PORT,
     snmpTrapPort: e.MODULE_SNMP_TRAP_PORT,
+    bacnetPort: e.MODULE_BACNET_PORT,
   };
 }

@@ -17,6 +17,7 @@ import type { SftpAccess } from './services/sftp-access/sftp-access.ts';
 import type { ModbusService } from './services/modbus/index.ts';
 import type { MqttService } from './services/mqtt/index.ts';
 import type { SnmpService } from './services/snmp/index.ts';
+import type { BacnetService } from './services/bacnet/index.ts';
 import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
@@ -73,4 +74,6 @@ export interface Services {
   modbus: ModbusService;
   /** The SNMP agent, its traps and MIB file. */
   snmp: SnmpService;
+  /** The BACnet/IP device (started as the stored settings say) and its EPICS file. */
+  bacnet: BacnetService;
 }

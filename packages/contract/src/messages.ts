@@ -690,4 +690,6 @@ export const snmpTexts = {
 export const bacnetTexts = {
   saved: 'BACnet/IP config saved',
   fileNotFound: 'Error: File not found.',
+  // Decided: the spec names the button, not its text.
+  downloadEpics: 'Download EPICS File',
 } as const;

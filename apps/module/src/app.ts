@@ -199,6 +199,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
   sections.register(snmpSection, snmp.backend);
   meterEvents.onWrite((event, atMs) => snmp.event(event, atMs));
+  alarms.onRecord((entry) => snmp.alarm(entry));
   const bacnet = new BacnetService({
     kv: ctx.kv,
     meter,

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_SNMP_CONFIG, snmpSection, snmpTexts, type MeterEventKey, type SnmpConfig } from '@meter/contract';
 import type { Agent } from './net-snmp.ts';
+import type { AlarmEntry } from '../logs/alarm-log.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import { badRequest } from '../../errors.ts';
@@ -58,6 +59,11 @@ export class SnmpService {
   /** A meter system event: to the trap targets. */
   event(event: MeterEventKey, atMs: number): void {
     this.traps?.push(event, atMs);
+  }
+
+  /** An alarm limit triggered or recovered: to the trap targets. */
+  alarm(entry: AlarmEntry): void {
+    this.traps?.alarm(entry);
   }
 
   /** The port the agent was asked to use. */

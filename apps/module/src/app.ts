@@ -195,6 +195,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     trapPort: config.snmpTrapPort,
     sysDescr: () => `${device.identity().moduleModel} firmware ${device.identity().moduleFirmwareVersion}`,
     sysName: () => device.state().deviceDescription,
+    allows: (address) => whitelist.allows(address),
     log: (level, message) => events.write(level, message),
   });
   sections.register(snmpSection, snmp.backend);

@@ -1,7 +1,7 @@
 /**
  * The SNMP agent against Debian's net-snmp tools: snmpget/snmpwalk read the system group and the
  * measurements (equal to the readings API at the same instant) with the read-only community, a
- * wrong community gets no answer; snmptranslate parses the downloaded MIB; snmptrapd receives
+ * wrong community or an address off the enabled IP whitelist gets no answer; snmptranslate parses the downloaded MIB; snmptrapd receives
  * the v2c traps of meter system events, buffered per the buffer size and hold time; §5.7 rules.
  */
 import { snmpTexts, type SnmpConfig } from '@meter/contract';
@@ -223,5 +223,21 @@ describe('SNMP agent', () => {
     // Switching the limit off ends it: Recovered, and its trap.
     await save(m, admin, 'alarm', (b) => (b.alarmId4 = { ...b.alarmId4, enable: false }));
     assert.ok(await arrived(/STRING: "Recovered"/), trapOut.slice(seen));
+  });
+
+  test('the IP whitelist: a request from an address not on the enabled list gets no answer; a listed one is answered', async () => {
+    const WL = '/api/settings/communication/ipWhitelistConfig';
+    const from = (client: string) => run('snmpget', ['-v2c', '-c', COMMUNITY, '-t', '1', '-r', '0', `--clientaddr=${client}`, '-Oqv', agent(), '1.3.6.1.2.1.1.5.0']);
+    assert.equal((await from('127.0.0.2')).code, 0, 'answered while the whitelist is off');
+    let res = await m.call('PUT', WL, { token: admin, body: { whiteListEnable: true, whiteList: [{ ipv4: '127.0.0.1', ipv6: '', description: 'this host' }] } });
+    assert.equal(res.status, 200, res.raw);
+    const refused = await from('127.0.0.2');
+    assert.notEqual(refused.code, 0);
+    assert.match(refused.out + refused.err, /Timeout/);
+    const listed = await from('127.0.0.1');
+    assert.equal(listed.code, 0, listed.err);
+    res = await m.call('PUT', WL, { token: admin, body: { whiteListEnable: false, whiteList: [] } });
+    assert.equal(res.status, 200, res.raw);
+    assert.equal((await from('127.0.0.2')).code, 0, 'answered again once the whitelist is off');
   });
 });

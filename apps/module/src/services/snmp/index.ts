@@ -25,6 +25,8 @@ export interface SnmpServiceDeps {
   trapPort?: number;
   sysDescr: () => string;
   sysName: () => string;
+  /** The IP whitelist's verdict on a request's source address. */
+  allows: (address: string) => boolean;
   log: (level: 'Info' | 'Error', message: string) => void;
 }
 

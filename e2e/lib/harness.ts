@@ -57,6 +57,7 @@ export async function startModule(env: Record<string, string> = {}): Promise<Mod
       MODULE_LOG_LEVEL: 'warn',
       MODULE_HTTPS_PORT: '0',
       MODULE_MODBUS_PORT: '0',
+      MODULE_BACNET_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

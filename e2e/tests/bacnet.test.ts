@@ -1,7 +1,9 @@
 /**
  * Settings › Communication › BACnet/IP in Chromium: the fields appear with Enable, the rules show
- * under the fields, a save says "BACnet/IP config saved" and asks to reboot; read-only for a view user.
+ * under the fields, a save says "BACnet/IP config saved" and asks to reboot; the EPICS download
+ * (once enabled) and its failure text; read-only for a view user.
  */
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
@@ -46,10 +48,27 @@ test('Enable shows the settings; the rules; a save with the reboot prompt', asyn
   await page.context().close();
 });
 
+test('the EPICS download describes the saved device; a failed download says "Error: File not found."', async () => {
+  const page = await openAs(browser, server, PATH, 'boss');
+  const button = page.getByRole('button', { name: bacnetTexts.downloadEpics });
+  await button.waitFor();
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  assert.equal(file.suggestedFilename(), 'BACnet-EPICS.tpi');
+  const text = readFileSync((await file.path())!, 'utf8');
+  assert.match(text, /^PICS 0\n/);
+  assert.match(text, /^ {4}object-name: "Meter 7"$/m);
+  await page.route('**/api/download/bacnetEpics/**', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"data":{"value":"Not found"}}' }));
+  await button.click();
+  await alertWith(page, bacnetTexts.fileNotFound).waitFor();
+  await page.context().close();
+});
+
 test('a view user sees BACnet/IP read-only', async () => {
   const page = await openAs(browser, server, PATH, 'viewer');
   await page.getByLabel('Device Instance').waitFor();
   assert.ok(await page.getByLabel('Device Instance').isDisabled());
+  // Reading the device's description is not a change: the download stays.
+  await page.getByRole('button', { name: bacnetTexts.downloadEpics }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
   await page.context().close();
 });

@@ -34,6 +34,7 @@ import { sftpAccessApi } from './api/sftp-access/index.ts';
 import { meteringApi } from './api/metering/index.ts';
 import { mqttApi } from './api/mqtt/index.ts';
 import { snmpApi } from './api/snmp/index.ts';
+import { bacnetApi } from './api/bacnet/index.ts';
 import { readingsApi } from './api/readings/index.ts';
 import { recordsApi } from './api/records/index.ts';
 import { sectionsApi } from './api/sections/index.ts';
@@ -68,6 +69,7 @@ import { RecordService } from './services/records/record-service.ts';
 import { ModbusService } from './services/modbus/index.ts';
 import { MqttService } from './services/mqtt/index.ts';
 import { SnmpService } from './services/snmp/index.ts';
+import { BacnetService } from './services/bacnet/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { kvSectionBackend } from './services/sections/section-backend.ts';
 import { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
@@ -230,10 +232,21 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     trapPort: config.snmpTrapPort,
     sysDescr: () => `${device.identity().moduleModel} firmware ${device.identity().moduleFirmwareVersion}`,
     sysName: () => device.state().deviceDescription,
+    allows: (address) => whitelist.allows(address),
     log: (level, message) => events.write(level, message),
   });
   sections.register(snmpSection, snmp.backend);
   meterEvents.onWrite((event, atMs) => snmp.event(event, atMs));
+  alarms.onRecord((entry) => snmp.alarm(entry));
+  const bacnet = new BacnetService({
+    kv: ctx.kv,
+    meter,
+    now: ctx.now,
+    host: config.host,
+    envPort: config.bacnetPort,
+    module: () => ({ model: device.identity().moduleModel, firmware: device.identity().moduleFirmwareVersion }),
+    log: (level, message) => events.write(level, message),
+  });
   dataLogs.subscribe(ticker);
   const sftpAccess = new SftpAccess({ dataDir: config.dataDir, kv: ctx.kv, dataLogs, events, throttle, portOverride: config.sftpPort });
   const sftpBackend = kvSectionBackend(ctx.kv, sftpSection);
@@ -320,6 +333,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     snmp,
     network,
     httpRedirect,
+    bacnet,
   };
 
   const app = Fastify({
@@ -427,6 +441,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(certificatesApi, { certificate, device, events, now });
   await app.register(mqttApi, { mqtt, events });
   await app.register(snmpApi, { snmp });
+  await app.register(bacnetApi, { bacnet });
 
   if (hasConsole) {
     await app.register(fastifyStatic, {
@@ -459,7 +474,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     await sftpAccess.apply();
   });
   app.addHook('onReady', async () => {
-    await Promise.all([mqtt.start(), modbus.start(), snmp.reload()]);
+    await Promise.all([mqtt.start(), modbus.start(), snmp.reload(), bacnet.start()]);
   });
   app.addHook('onClose', async () => {
     await maintenance.close();
@@ -469,7 +484,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     await postChannels.stop();
     await sftpAccess.stop();
     time.stop();
-    await Promise.all([mqtt.close(), modbus.close(), snmp.close()]);
+    await Promise.all([mqtt.close(), modbus.close(), snmp.close(), bacnet.close()]);
     sessions.endAll();
     registers.close();
     await trends.close();

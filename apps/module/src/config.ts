@@ -50,6 +50,8 @@ const env = z.object({
   MODULE_MODBUS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Overrides the SNMP agent's UDP port (161 needs root). */
   MODULE_SNMP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Overrides the BACnet/IP device's UDP port of the settings (47808); 0 takes a free one (tests). */
+  MODULE_BACNET_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The UDP port traps are sent to (162 unless told; tests run a receiver elsewhere). */
   MODULE_SNMP_TRAP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Benchmarks only: answers event-loop delay figures over the IPC channel of the process that started the module. */
@@ -93,6 +95,8 @@ export interface ModuleConfig {
   snmpPort?: number;
   snmpTrapPort?: number;
   loopProbe: boolean;
+  /** Overrides the BACnet/IP port of the settings. */
+  bacnetPort?: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -129,5 +133,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     snmpTrapPort: e.MODULE_SNMP_TRAP_PORT,
     loopProbe: e.MODULE_LOOP_PROBE === '1',
     eventLogMaxRows: e.MODULE_EVENT_LOG_MAX_ROWS,
+    bacnetPort: e.MODULE_BACNET_PORT,
   };
 }

@@ -20,6 +20,7 @@ import type { NetworkService } from './services/network/network-service.ts';
 import type { HttpRedirect } from './services/web-server/web-ports.ts';
 import type { MqttService } from './services/mqtt/index.ts';
 import type { SnmpService } from './services/snmp/index.ts';
+import type { BacnetService } from './services/bacnet/index.ts';
 import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
 import type { TrendService } from './services/trends/trend-service.ts';
@@ -82,4 +83,6 @@ export interface Services {
   network: NetworkService;
   /** With HTTP not allowed, the HTTP listener only sends clients to HTTPS. */
   httpRedirect: HttpRedirect;
+  /** The BACnet/IP device (started as the stored settings say) and its EPICS file. */
+  bacnet: BacnetService;
 }

@@ -44,7 +44,7 @@ export interface TestModuleOptions {
 export async function createTestModule(options: TestModuleOptions = {}): Promise<TestModule> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'module-test-'));
   const provisioned = options.generatedAdminPassword ? {} : { MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD };
-  const config = loadConfig({ MODULE_DATA_DIR: dataDir, ...provisioned, MODULE_LOG_LEVEL: 'silent', MODULE_MODBUS_PORT: '0', ...options.env });
+  const config = loadConfig({ MODULE_DATA_DIR: dataDir, ...provisioned, MODULE_LOG_LEVEL: 'silent', MODULE_MODBUS_PORT: '0', MODULE_BACNET_PORT: '0', ...options.env });
   const t: Partial<TestModule> & { reboots: number } = { reboots: 0 };
   const { app, services } = await buildApp(config, { requestReboot: () => t.reboots++, now: options.now, logger: false });
   options.beforeReady?.(app, services);

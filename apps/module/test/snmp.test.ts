@@ -1,7 +1,7 @@
 /**
  * The SNMP agent against Debian's net-snmp tools: snmpget/snmpwalk read the system group and the
  * measurements (equal to the readings API at the same instant) with the read-only community, a
- * wrong community gets no answer; snmptranslate parses the downloaded MIB; snmptrapd receives
+ * wrong community or an address off the enabled IP whitelist gets no answer; snmptranslate parses the downloaded MIB; snmptrapd receives
  * the v2c traps of meter system events, buffered per the buffer size and hold time; §5.7 rules.
  */
 import { snmpTexts, type SnmpConfig } from '@meter/contract';
@@ -13,8 +13,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { MEASUREMENTS, MEASUREMENTS_OID, measurementOid } from '../src/services/snmp/oid-table.ts';
+import { ALARM_OBJECT_OIDS, MEASUREMENTS, MEASUREMENTS_OID, measurementOid } from '../src/services/snmp/oid-table.ts';
 import { createTestModule, type TestModule } from './helper.ts';
+import { save } from './meter-settings-helpers.ts';
 
 const PATH = '/api/settings/communication/snmpConfig';
 const T0 = Date.parse('2026-06-01T12:00:00Z');
@@ -147,6 +148,17 @@ describe('SNMP agent', () => {
     assert.equal(tree.err, '');
     assert.equal(tree.out.match(/-R-- /g)?.length, MEASUREMENTS.length);
     assert.match(tree.out, /meterSystemEvent\(1\)/);
+    assert.match(tree.out, /meterAlarm\(2\)/);
+    for (const [name, oid] of [
+      ['meterAlarmId', ALARM_OBJECT_OIDS.id],
+      ['meterAlarmParameter', ALARM_OBJECT_OIDS.parameter],
+      ['meterAlarmCondition', ALARM_OBJECT_OIDS.condition],
+      ['meterAlarmSetpoint', ALARM_OBJECT_OIDS.setPoint],
+      ['meterAlarmValue', ALARM_OBJECT_OIDS.value],
+      ['meterAlarmStatus', ALARM_OBJECT_OIDS.status],
+    ]) {
+      assert.equal((await translate('-On', `ACCUMETER-MIB::${name}`)).out.trim(), `.${oid}`, name);
+    }
   });
 
   test('traps: buffered to the buffer size (2), then sent to the target as v2c with the event text', async () => {
@@ -171,5 +183,61 @@ describe('SNMP agent', () => {
     const end = Date.now() + 4000;
     while (!trapOut.includes('Meter clock set') && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     assert.match(trapOut, /Meter clock set/);
+  });
+
+  test('traps: an alarm limit that triggers, and recovers, sends meterAlarm with the Alarm Log columns', async () => {
+    const res = await put(m, admin, (c) => (c.trapConfig = { ...c.trapConfig, reportBufferSize: 0 }));
+    assert.equal(res.status, 200);
+    await new Promise((r) => setTimeout(r, 200));
+    const seen = trapOut.length;
+    // Phase A voltage above 90 % of the rated voltage, at once: the simulated meter runs near 100 %.
+    await save(m, admin, 'alarm', (b) => {
+      b.enable = true;
+      b.alarmId4 = { enable: true, alarmChannelType: 0, alarmChannelParam: 1, setting: 1, setPoint: 90, delay: 0, output: 0 };
+    });
+    m.services.ticker.tickAt(T0 + 1000);
+    const [rec] = (await m.call('GET', '/api/readings/alarm', { token: admin })).body.data as Record<string, string | number>[];
+    assert.equal(rec!.Status, 'Triggered');
+    const arrived = (text: RegExp) => {
+      const end = Date.now() + 5000;
+      return (async () => {
+        while (!text.test(trapOut.slice(seen)) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+        return text.test(trapOut.slice(seen));
+      })();
+    };
+    const oid = (o: string) => `\\.${o.replace(/\./g, '\\.')}`;
+    const trap = (status: string) =>
+      new RegExp(
+        [
+          `\\.1\\.3\\.6\\.1\\.4\\.1\\.99999\\.2\\.0\\.2`,
+          `${oid(ALARM_OBJECT_OIDS.id)} = INTEGER: 4`,
+          `${oid(ALARM_OBJECT_OIDS.parameter)} = STRING: "Phase A Voltage"`,
+          `${oid(ALARM_OBJECT_OIDS.condition)} = STRING: ">"`,
+          `${oid(ALARM_OBJECT_OIDS.setPoint)} = STRING: "90%"`,
+          `${oid(ALARM_OBJECT_OIDS.value)} = STRING: "${String(rec!.Value).replace('.', '\\.')}"`,
+          `${oid(ALARM_OBJECT_OIDS.status)} = STRING: "${status}"`,
+        ].join('.*'),
+        's',
+      );
+    assert.ok(await arrived(trap('Triggered')), trapOut.slice(seen));
+    // Switching the limit off ends it: Recovered, and its trap.
+    await save(m, admin, 'alarm', (b) => (b.alarmId4 = { ...b.alarmId4, enable: false }));
+    assert.ok(await arrived(/STRING: "Recovered"/), trapOut.slice(seen));
+  });
+
+  test('the IP whitelist: a request from an address not on the enabled list gets no answer; a listed one is answered', async () => {
+    const WL = '/api/settings/communication/ipWhitelistConfig';
+    const from = (client: string) => run('snmpget', ['-v2c', '-c', COMMUNITY, '-t', '1', '-r', '0', `--clientaddr=${client}`, '-Oqv', agent(), '1.3.6.1.2.1.1.5.0']);
+    assert.equal((await from('127.0.0.2')).code, 0, 'answered while the whitelist is off');
+    let res = await m.call('PUT', WL, { token: admin, body: { whiteListEnable: true, whiteList: [{ ipv4: '127.0.0.1', ipv6: '', description: 'this host' }] } });
+    assert.equal(res.status, 200, res.raw);
+    const refused = await from('127.0.0.2');
+    assert.notEqual(refused.code, 0);
+    assert.match(refused.out + refused.err, /Timeout/);
+    const listed = await from('127.0.0.1');
+    assert.equal(listed.code, 0, listed.err);
+    res = await m.call('PUT', WL, { token: admin, body: { whiteListEnable: false, whiteList: [] } });
+    assert.equal(res.status, 200, res.raw);
+    assert.equal((await from('127.0.0.2')).code, 0, 'answered again once the whitelist is off');
   });
 });

@@ -717,6 +717,8 @@ export const snmpTexts = {
 export const bacnetTexts = {
   saved: 'BACnet/IP config saved',
   fileNotFound: 'Error: File not found.',
+  // Decided: the spec names the button, not its text.
+  downloadEpics: 'Download EPICS File',
 } as const;
 
 /** Emergency Mode (002 §2.16, §4.10) to the letter; then decided texts. */

@@ -1,11 +1,17 @@
 /**
  * Settings › Communication › BACnet/IP (001 "Communication, BACnet/IP", "BACnet config", rules):
- * the Enable radio; when enabled, port, device instance, name, location, description and the
- * foreign device card. Saved with "BACnet/IP config saved", then the reboot prompt.
+ * the Enable radio; when enabled, port, device instance, name, location, description, the
+ * foreign device card and the EPICS file download ("Error: File not found." when it fails).
+ * Saved with "BACnet/IP config saved", then the reboot prompt.
  */
-import { fieldName } from '@meter/contract';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import { bacnetTexts as t, endpoints, fieldName } from '@meter/contract';
 import { defineSectionScreen, type SectionValues } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
+import { download } from '../../lib/api.ts';
+import { endpointQuery } from '../../lib/query.ts';
 
 const fd = (k: string) => fieldName('foreignDeviceConfig', k);
 const on = (v: SectionValues) => v.enable === 1;
@@ -23,6 +29,27 @@ export const BACNET_SCREEN = defineSectionScreen({
   fields: Object.fromEntries(['BBMDIP', 'BBMDPort', 'TTL'].map((k) => [fd(k), { disabledWhen: fdOff }])),
 });
 
+/** Shown while the saved settings enable BACnet/IP (001): the file describes the device they start. */
+function EpicsDownload() {
+  const [busy, setBusy] = useState(false);
+  const saved = useQuery(endpointQuery('bacnetConfig'));
+  if (saved.data?.enable !== 1) return null;
+  const get = async () => {
+    setBusy(true);
+    await download(endpoints.bacnetEpics.path, { failureMessage: t.fileNotFound });
+    setBusy(false);
+  };
+  return (
+    <Button variant="outline-primary" className="mb-4" disabled={busy} onClick={() => void get()}>
+      {t.downloadEpics}
+    </Button>
+  );
+}
+
 export default function BacnetIp() {
-  return <SectionScreen def={BACNET_SCREEN} />;
+  return (
+    <SectionScreen def={BACNET_SCREEN}>
+      <EpicsDownload />
+    </SectionScreen>
+  );
 }

@@ -34,6 +34,7 @@ interface Row {
 
 export class AlarmLog {
   private readonly insert;
+  private readonly listeners: ((e: AlarmEntry) => void)[] = [];
   constructor(private readonly db: Db) {
     this.insert = db.prepare('INSERT INTO alarm_log (timestamp, alarm_id, parameter, condition, set_point, value, status) VALUES (?, ?, ?, ?, ?, ?, ?)');
   }
@@ -45,6 +46,12 @@ export class AlarmLog {
       this.insert.run(Math.floor(e.atMs / 1000), e.alarmId, e.parameter, e.condition, e.setPoint, e.value, e.status);
       trimTo(this.db, 'alarm_log', MAX_ALARM_RECORDS);
     })();
+    for (const l of this.listeners) l(e);
+  }
+
+  /** Called for every recorded alarm once it is stored (the SNMP traps). */
+  onRecord(listener: (e: AlarmEntry) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Newest first; the key order is the contract's ALARM_RECORD_KEYS (Timestamp last). */

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_SNMP_CONFIG, snmpSection, snmpTexts, type MeterEventKey, type SnmpConfig } from '@meter/contract';
 import type { Agent } from './net-snmp.ts';
+import type { AlarmEntry } from '../logs/alarm-log.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import { badRequest } from '../../errors.ts';
@@ -24,6 +25,8 @@ export interface SnmpServiceDeps {
   trapPort?: number;
   sysDescr: () => string;
   sysName: () => string;
+  /** The IP whitelist's verdict on a request's source address. */
+  allows: (address: string) => boolean;
   log: (level: 'Info' | 'Error', message: string) => void;
 }
 
@@ -58,6 +61,11 @@ export class SnmpService {
   /** A meter system event: to the trap targets. */
   event(event: MeterEventKey, atMs: number): void {
     this.traps?.push(event, atMs);
+  }
+
+  /** An alarm limit triggered or recovered: to the trap targets. */
+  alarm(entry: AlarmEntry): void {
+    this.traps?.alarm(entry);
   }
 
   /** The port the agent was asked to use. */

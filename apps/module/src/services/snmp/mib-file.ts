@@ -1,6 +1,16 @@
 /** The SMIv2 module of the served subtree, written from the OID table (snmptranslate parses it; a test proves it). */
 import { ENTERPRISE_OID, MEASUREMENTS, MIB_MODULE } from './oid-table.ts';
 
+/** The objects of the alarm trap, under meterEventObjects (arcs as ALARM_OBJECT_OIDS). */
+const ALARM_OBJECTS = [
+  { name: 'meterAlarmId', arc: 3, syntax: 'Integer32 (1..10)', description: 'The alarm limit, 1 to 10.' },
+  { name: 'meterAlarmParameter', arc: 4, syntax: 'DisplayString', description: 'The monitored parameter.' },
+  { name: 'meterAlarmCondition', arc: 5, syntax: 'DisplayString', description: 'The condition: >, = or <.' },
+  { name: 'meterAlarmSetpoint', arc: 6, syntax: 'DisplayString', description: 'The set point, as the Alarm Log shows it.' },
+  { name: 'meterAlarmValue', arc: 7, syntax: 'DisplayString', description: 'The value at the change, as the Alarm Log shows it.' },
+  { name: 'meterAlarmStatus', arc: 8, syntax: 'DisplayString', description: 'Triggered or Recovered.' },
+] as const;
+
 const ENTERPRISE_NUMBER = ENTERPRISE_OID.split('.').pop()!;
 
 export function mibFile(): string {
@@ -55,11 +65,26 @@ meterEventTime OBJECT-TYPE
     DESCRIPTION "When the event happened."
     ::= { meterEventObjects 2 }
 
+${ALARM_OBJECTS.map(
+  (o) => `${o.name} OBJECT-TYPE
+    SYNTAX      ${o.syntax}
+    MAX-ACCESS  accessible-for-notify
+    STATUS      current
+    DESCRIPTION "${o.description}"
+    ::= { meterEventObjects ${o.arc} }
+`,
+).join('\n')}
 meterSystemEvent NOTIFICATION-TYPE
     OBJECTS     { meterEventName, meterEventTime }
     STATUS      current
     DESCRIPTION "A meter system event (restart, resets, settings changed ...)."
     ::= { meterTraps 1 }
+
+meterAlarm NOTIFICATION-TYPE
+    OBJECTS     { ${ALARM_OBJECTS.map((o) => o.name).join(', ')}, meterEventTime }
+    STATUS      current
+    DESCRIPTION "An alarm limit triggered or recovered, as the Alarm Log records it."
+    ::= { meterTraps 2 }
 
 meterMeasurementGroup OBJECT-GROUP
     OBJECTS     { ${MEASUREMENTS.map((m) => m.name).join(', ')} }
@@ -68,13 +93,13 @@ meterMeasurementGroup OBJECT-GROUP
     ::= { meterConformance 1 }
 
 meterEventGroup OBJECT-GROUP
-    OBJECTS     { meterEventName, meterEventTime }
+    OBJECTS     { meterEventName, meterEventTime, ${ALARM_OBJECTS.map((o) => o.name).join(', ')} }
     STATUS      current
     DESCRIPTION "The objects the notifications carry."
     ::= { meterConformance 2 }
 
 meterNotificationGroup NOTIFICATION-GROUP
-    NOTIFICATIONS { meterSystemEvent }
+    NOTIFICATIONS { meterSystemEvent, meterAlarm }
     STATUS      current
     DESCRIPTION "The notifications."
     ::= { meterConformance 3 }

@@ -40,7 +40,10 @@ export interface NetSnmp {
   ObjectType: Record<'Integer' | 'OctetString' | 'OID' | 'TimeTicks' | 'Counter64' | 'Unsigned32', number>;
   MibProviderType: { Scalar: number; Table: number };
   MaxAccess: Record<'read-only', number>;
-  createAgent(options: { port: number; address?: string | null; disableAuthorization?: boolean }, callback: (error: Error | null, data: unknown) => void): Agent;
+  createAgent(
+    options: { port: number; address?: string | null; disableAuthorization?: boolean; dgramModule?: { createSocket(type: never): unknown } },
+    callback: (error: Error | null, data: unknown) => void,
+  ): Agent;
   createSession(target: string, community: string, options: { version: number; trapPort?: number; transport?: string }): Session;
 }
 

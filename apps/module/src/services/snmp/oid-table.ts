@@ -15,6 +15,16 @@ export const NOTIFICATIONS_OID = `${ENTERPRISE_OID}.2`;
 export const SYSTEM_EVENT_TRAP_OID = `${NOTIFICATIONS_OID}.0.1`;
 export const EVENT_NAME_OID = `${NOTIFICATIONS_OID}.1.1`;
 export const EVENT_TIME_OID = `${NOTIFICATIONS_OID}.1.2`;
+export const ALARM_TRAP_OID = `${NOTIFICATIONS_OID}.0.2`;
+/** What an alarm trap carries: the Alarm Log's columns (001 §2), the time is meterEventTime. */
+export const ALARM_OBJECT_OIDS = {
+  id: `${NOTIFICATIONS_OID}.1.3`,
+  parameter: `${NOTIFICATIONS_OID}.1.4`,
+  condition: `${NOTIFICATIONS_OID}.1.5`,
+  setPoint: `${NOTIFICATIONS_OID}.1.6`,
+  value: `${NOTIFICATIONS_OID}.1.7`,
+  status: `${NOTIFICATIONS_OID}.1.8`,
+} as const;
 
 export type Syntax = 'Integer32' | 'Counter64';
 

@@ -1,8 +1,11 @@
 /**
  * The SNMP v2c agent (002 §3.8, §5.7): the system group and the measurements of oid-table.ts on
  * the configured UDP port, answering only the read-only community (a wrong one gets no answer,
- * as RFC 3584 agents drop it). Values are read from the meter at each request.
+ * as RFC 3584 agents drop it) and only addresses the IP whitelist admits (002 §2.10: the others
+ * get no answer, as the device's packet filter would drop them). Values are read from the meter
+ * at each request.
  */
+import { createSocket, type RemoteInfo, type SocketType } from 'node:dgram';
 import snmp, { type Agent } from './net-snmp.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { ENTERPRISE_OID, MEASUREMENTS, measurementOid } from './oid-table.ts';
@@ -12,6 +15,24 @@ export interface AgentDeps {
   now: () => number;
   sysDescr: () => string;
   sysName: () => string;
+  /** Whether a datagram from this address may reach the agent now (the IP whitelist). */
+  allows: (address: string) => boolean;
+}
+
+/**
+ * The UDP module the agent binds with (net-snmp's dgramModule option): datagrams from an address
+ * the whitelist refuses are dropped before the agent parses them, so they get no answer.
+ */
+function filteredDgram(allows: (address: string) => boolean) {
+  return {
+    createSocket(type: SocketType) {
+      const socket = createSocket(type);
+      const on = socket.on.bind(socket);
+      socket.on = ((event: string, listener: (...args: unknown[]) => void) =>
+        event === 'message' ? on('message', (msg: Buffer, rinfo: RemoteInfo) => allows(rinfo.address) && listener(msg, rinfo)) : on(event, listener)) as typeof socket.on;
+      return socket;
+    },
+  };
 }
 
 const SYSTEM = '1.3.6.1.2.1.1';
@@ -27,7 +48,7 @@ function encode(v: number | bigint): number | Buffer {
 export async function startAgent(port: number, host: string, community: string, d: AgentDeps): Promise<Agent> {
   const started = d.now();
   let failed: Error | undefined;
-  const agent = snmp.createAgent({ port, address: host === '0.0.0.0' ? null : host, disableAuthorization: false }, (error) => {
+  const agent = snmp.createAgent({ port, address: host === '0.0.0.0' ? null : host, disableAuthorization: false, dgramModule: filteredDgram(d.allows) }, (error) => {
     // Bad packets and unknown communities are dropped; only a socket failure matters here.
     if (error && /EADDRINUSE|EACCES/.test(error.message)) failed = error;
   });

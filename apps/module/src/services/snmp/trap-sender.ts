@@ -1,16 +1,20 @@
 /**
- * Traps (v2c) to targets 1–4 on meter system events (002 §3.8, §5.7). Events are buffered: the
- * buffer is sent when it holds reportBufferSize events or reportHoldTime seconds after its
- * first one, whichever comes first; 0 for either sends each event at once.
+ * Traps (v2c) to targets 1–4 on meter system events and alarms (002 §3.8, §5.7). They are
+ * buffered: the buffer is sent when it holds reportBufferSize traps or reportHoldTime seconds
+ * after its first one, whichever comes first; 0 for either sends each trap at once.
  */
 import { meterEventTexts, type MeterEventKey, type SnmpConfig } from '@meter/contract';
-import snmp from './net-snmp.ts';
-import { EVENT_NAME_OID, EVENT_TIME_OID, SYSTEM_EVENT_TRAP_OID } from './oid-table.ts';
+import snmp, { type Varbind } from './net-snmp.ts';
+import type { AlarmEntry } from '../logs/alarm-log.ts';
+import { ALARM_OBJECT_OIDS, ALARM_TRAP_OID, EVENT_NAME_OID, EVENT_TIME_OID, SYSTEM_EVENT_TRAP_OID } from './oid-table.ts';
 
 interface Pending {
-  event: MeterEventKey;
-  atMs: number;
+  oid: string;
+  varbinds: Varbind[];
 }
+
+const eventTime = (atMs: number): Varbind => ({ oid: EVENT_TIME_OID, type: snmp.ObjectType.Unsigned32, value: Math.floor(atMs / 1000) });
+const text = (oid: string, value: string | number): Varbind => ({ oid, type: snmp.ObjectType.OctetString, value: String(value) });
 
 export class TrapSender {
   private buffer: Pending[] = [];
@@ -27,9 +31,30 @@ export class TrapSender {
   }
 
   push(event: MeterEventKey, atMs: number): void {
+    this.enqueue({ oid: SYSTEM_EVENT_TRAP_OID, varbinds: [text(EVENT_NAME_OID, meterEventTexts[event]), eventTime(atMs)] });
+  }
+
+  /** An alarm limit triggered or recovered, as the Alarm Log writes it. */
+  alarm(e: AlarmEntry): void {
+    const o = ALARM_OBJECT_OIDS;
+    this.enqueue({
+      oid: ALARM_TRAP_OID,
+      varbinds: [
+        { oid: o.id, type: snmp.ObjectType.Integer, value: e.alarmId },
+        text(o.parameter, e.parameter),
+        text(o.condition, e.condition),
+        text(o.setPoint, e.setPoint),
+        text(o.value, e.value),
+        text(o.status, e.status),
+        eventTime(e.atMs),
+      ],
+    });
+  }
+
+  private enqueue(trap: Pending): void {
     const t = this.config.trapConfig;
     if (this.config.enable !== 1 || t.enable !== 1 || this.targets.length === 0) return;
-    this.buffer.push({ event, atMs });
+    this.buffer.push(trap);
     if (t.reportBufferSize === 0 || t.reportHoldTime === 0 || this.buffer.length >= t.reportBufferSize) this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), t.reportHoldTime * 1000);
@@ -40,19 +65,15 @@ export class TrapSender {
   flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const events = this.buffer;
+    const traps = this.buffer;
     this.buffer = [];
-    if (events.length === 0) return;
+    if (traps.length === 0) return;
     for (const target of this.targets) {
       const session = snmp.createSession(target, this.config.readOnlyCommunity, { version: snmp.Version2c, trapPort: this.trapPort, transport: target.includes(':') ? 'udp6' : 'udp4' });
       session.on('error', () => session.close());
-      let left = events.length;
-      for (const e of events) {
-        const varbinds = [
-          { oid: EVENT_NAME_OID, type: snmp.ObjectType.OctetString, value: meterEventTexts[e.event] },
-          { oid: EVENT_TIME_OID, type: snmp.ObjectType.Unsigned32, value: Math.floor(e.atMs / 1000) },
-        ];
-        session.trap(SYSTEM_EVENT_TRAP_OID, varbinds, () => {
+      let left = traps.length;
+      for (const trap of traps) {
+        session.trap(trap.oid, trap.varbinds, () => {
           if (--left === 0) session.close();
         });
       }

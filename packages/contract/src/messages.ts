@@ -603,6 +603,8 @@ export const dateTimeTexts = {
   serverFailed: (server: string, reason: string) => `NTP server ${server} failed: ${reason}`,
   timeSetBy: (user: string, from: string, to: string) => `Device time set by ${user}: ${from} → ${to}`,
   sessionsEnded: 'All sessions ended: the device time changed by more than a minute',
+  map: 'Time zone map',
+  mapHint: 'Click the map to choose the time zone of the nearest city, or search the list.',
 } as const;
 
 /** Whitelist Management (002 §2.10, §5.9, §8.2, §8.3): the spec's texts, and the module's own (decided). */

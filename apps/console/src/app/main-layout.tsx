@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PASSWORD_CHANGE_PATH, displayName, findRoute } from '@meter/contract';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
+import { provideEndpointTable } from '../lib/endpoint-table.ts';
+import { endpoints } from '../lib/endpoint-table-chunk.ts';
 import { LOGIN_PATH } from '../lib/navigation.ts';
 import { useSession } from '../lib/use-session.ts';
 import { branding } from './branding.ts';
@@ -11,6 +13,9 @@ import { SectionTabs } from './section-tabs.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNavContext } from './use-nav-context.ts';
+
+// Part of the signed-in frame, fetched once with it: every screen's calls go through the table.
+provideEndpointTable(endpoints);
 
 /** Main layout (000 §2): top bar, menus from the route table, the screen, footer. Signed-in users only. */
 export function MainLayout() {

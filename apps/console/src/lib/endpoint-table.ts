@@ -24,6 +24,11 @@ let table: Promise<Table> | undefined;
 
 export const endpointTable = (): Promise<Table> => (table ??= import('./endpoint-table-chunk.ts').then((m) => m.endpoints));
 
+/** The signed-in layout carries the table (every screen's calls need it): no second fetch then. */
+export function provideEndpointTable(loaded: Table): void {
+  table ??= Promise.resolve(loaded);
+}
+
 /** The entry to call: the shell's from SHELL_CALLS at once, any other from the table. */
 export async function endpointNamed<N extends EndpointName>(name: N): Promise<Table[N]> {
   const shell = (SHELL_CALLS as Partial<Record<EndpointName, unknown>>)[name];

@@ -1,14 +1,18 @@
 /**
  * Settings › Communication › Date & Time (001 §2, §3, §5): NTP on/off and servers 1 to 3 (shown
- * while NTP is on), the time zone from the IANA list, then the device clock. Saving with changes
+ * while NTP is on), the time zone from the IANA list or its map, then the device clock. Saving with changes
  * offers the reboot (001 §4).
  */
+import { lazy, Suspense } from 'react';
 import { dateTimeTexts as t } from '@meter/contract';
 import { defineSectionScreen } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { DeviceClockCard } from './date-time-clock.tsx';
 
 const ntpOn = (v: Readonly<Record<string, unknown>>) => v.enable === 1;
+
+// The map's outline is the largest part of this screen: it follows the form, which works without it.
+const TimeZoneMap = lazy(async () => ({ default: (await import('./time-zone-map.tsx')).TimeZoneMap }));
 
 export const DATE_TIME_SCREEN = defineSectionScreen({
   endpoint: 'ntpConfig',
@@ -24,6 +28,11 @@ export const DATE_TIME_SCREEN = defineSectionScreen({
     ntpServer3: { visibleWhen: ntpOn },
   },
   invalidates: ['getTime', 'homePageInfo'],
+  extras: ({ values, readOnly, setInput }) => (
+    <Suspense fallback={<div className="time-zone-map-placeholder" />}>
+      <TimeZoneMap zone={String(values.timeZone ?? '')} readOnly={readOnly} onPick={(zone) => setInput('timeZone', zone)} />
+    </Suspense>
+  ),
 });
 
 export default function DateTime() {

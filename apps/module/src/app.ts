@@ -6,6 +6,7 @@ import {
   dataPostSection,
   endpoints,
   ipWhitelistSection,
+  meterGeneralSection,
   mqttSection,
   networkConfigSection,
   sftpSection,
@@ -37,6 +38,7 @@ import { snmpApi } from './api/snmp/index.ts';
 import { bacnetApi } from './api/bacnet/index.ts';
 import { readingsApi } from './api/readings/index.ts';
 import { recordsApi } from './api/records/index.ts';
+import { commStatus } from './services/records/comm-status.ts';
 import { sectionsApi } from './api/sections/index.ts';
 import { trendsApi } from './api/trends/index.ts';
 import { usersApi } from './api/users/index.ts';
@@ -66,7 +68,7 @@ import { AlarmLog } from './services/logs/alarm-log.ts';
 import { MeterEventLog } from './services/logs/meter-event-log.ts';
 import { MeterSettingsService } from './services/meter-settings/index.ts';
 import { RecordService } from './services/records/record-service.ts';
-import { ModbusService } from './services/modbus/index.ts';
+import { ModbusService, modbusPort } from './services/modbus/index.ts';
 import { MqttService } from './services/mqtt/index.ts';
 import { SnmpService } from './services/snmp/index.ts';
 import { BacnetService } from './services/bacnet/index.ts';
@@ -432,7 +434,15 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(networkDiagnosticApi, { diagnostic });
   await app.register(firmwareApi, { firmware, remoteUpdate });
   await app.register(sectionsApi, { sections });
-  await app.register(recordsApi, { records, device, meter, events, now });
+  const rs485 = meterSettings.sectionBackends().find(([section]) => section.key === meterGeneralSection.key)![1];
+  const communication = () =>
+    commStatus({
+      ip: () => network.ipStatus(),
+      modbusTcpPort: () => modbusPort(undefined, kv),
+      bacnet: () => bacnet.config(),
+      rs485: () => rs485.read() as { meterAddress: number; meterBaud: number },
+    });
+  await app.register(recordsApi, { records, device, meter, events, now, communication });
   await app.register(postingApi, { postChannels });
   await app.register(sftpAccessApi, { sftpAccess });
   await app.register(dateTimeApi, { time });

@@ -119,7 +119,26 @@ describe('records API', () => {
     assert.ok(Math.abs(ct.body.data.ctChannels[0].current - snap.inputs[0]!.current) < Math.max(1, snap.inputs[0]!.current * 0.2));
     const pt = await get('/api/record/ptValue');
     assert.ok(Math.abs(pt.body.data.voltageA - snap.phases[0].vln) < 5);
-    assert.equal((await get('/api/record/commStatus')).status, 200);
+  });
+
+  test('commStatus answers the communication the device has: ports, WiFi, Modbus TCP, RS-485 and BACnet/IP', async () => {
+    const ip = m.services.network.ipStatus();
+    const before = (await get('/api/record/commStatus')).body.data;
+    assert.deepEqual(
+      [before.eth1IPAddress, before.eth1DHCP, before.eth1Status, before.eth2IPAddress, before.eth2DHCP, before.wifiEnable],
+      [ip.eth0.ip, ip.eth0.dhcp ? 1 : 0, 1, ip.eth1.ip, ip.eth1.dhcp ? 1 : 0, ip.wlan0.enabled ? 1 : 0],
+    );
+    assert.equal(before.eth1IPAddress, '192.168.1.254');
+    const meter = (await get('/api/settings/meter')).body.data;
+    assert.equal(before.modbusRTUAddress, meter.meterAddress);
+    assert.equal(before.modbusRTUBaudrate, meter.meterBaud);
+
+    assert.equal((await put('/api/settings/communication/modbusTcpConfig', { port: 2502 })).status, 200);
+    const bacnet = (await get('/api/settings/communication/bacNetConfig')).body.data;
+    const saved = await put('/api/settings/communication/bacNetConfig', { ...bacnet, enable: 1, port: 47900, deviceInstance: 1234 });
+    assert.equal(saved.status, 200, saved.raw);
+    const after = (await get('/api/record/commStatus')).body.data;
+    assert.deepEqual([after.modbusTCPPort, after.bacNetIPEnabled, after.bacNetIPPort, after.bacNetIPID], [2502, 1, 47900, 1234]);
   });
 
   test('the installation record PDF is searchable: titles, client, every CT serial and the hash', async () => {

@@ -11,6 +11,8 @@ export interface Session {
   changePassword: boolean;
   /** The password expired: the module refuses everything but the change and Logout (002 §4.11). */
   passwordChangeRequired?: boolean;
+  /** Why the password must change: it is the default one, or it expired. */
+  defaultPassword?: boolean;
 }
 
 function readStored(): Session | null {
@@ -46,5 +48,6 @@ export function sessionFromReply(reply: SessionUser): Session {
     permission,
     changePassword: reply.default === true,
     passwordChangeRequired: reply.passwordChangeRequired === true,
+    defaultPassword: reply.default === true,
   };
 }

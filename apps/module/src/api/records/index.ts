@@ -3,9 +3,8 @@
  * the live CT and PT values the inspection verifies against, and the records as PDFs. The seven
  * record sections themselves are served by the generic section handler.
  */
-import { CE_TEST_PATHS, ceTestTexts, commInstallSection, endpoints, serverMessages, wiringKindOf, type CommInstall } from '@meter/contract';
+import { CE_TEST_PATHS, ceTestTexts, endpoints, serverMessages, wiringKindOf, type CommInstall } from '@meter/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { networkInterfaces } from 'node:os';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { DeviceService } from '../../services/device/device-service.ts';
 import type { ModuleEventLog } from '../../services/events/module-event-log.ts';
@@ -20,21 +19,14 @@ export interface RecordsApiOptions {
   meter: ReadingSource;
   events: ModuleEventLog;
   now: () => number;
+  /** record/commStatus: the communication as the device runs it now. */
+  communication: () => CommInstall;
 }
 
 const RECORD_WIRING = { '1LN': 0, '3LN': 1, '2LN': 2 } as const;
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
-/** The wired interfaces with an IPv4 address, in name order: Ethernet 1 and 2 of the record. */
-function wiredAddresses(): string[] {
-  return Object.entries(networkInterfaces())
-    .filter(([name]) => !name.startsWith('lo') && !name.startsWith('wl'))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, addrs]) => addrs?.find((a) => a.family === 'IPv4' && !a.internal)?.address ?? '')
-    .filter((a) => a !== '');
-}
-
-export const recordsApi: FastifyPluginAsync<RecordsApiOptions> = async (app, { records, device, meter, events, now }) => {
+export const recordsApi: FastifyPluginAsync<RecordsApiOptions> = async (app, { records, device, meter, events, now, communication }) => {
   handle(app, endpoints.recordDeviceStatus, () => {
     const id = device.identity();
     const s = device.state();
@@ -51,13 +43,7 @@ export const recordsApi: FastifyPluginAsync<RecordsApiOptions> = async (app, { r
     };
   });
 
-  handle(app, endpoints.recordCommStatus, (): CommInstall => {
-    // The links as the module finds them now; the protocol settings the module does not keep
-    // yet are the record's defaults.
-    const defaults = commInstallSection.defaults!();
-    const [eth1 = '', eth2 = ''] = wiredAddresses();
-    return { ...defaults, eth1IPAddress: eth1, eth1Status: eth1 ? 1 : 0, eth2IPAddress: eth2, eth2Status: eth2 ? 1 : 0 };
-  });
+  handle(app, endpoints.recordCommStatus, (): CommInstall => communication());
 
   handle(app, endpoints.recordCtStatus, () => ({
     ctChannels: meter.snapshot(now()).inputs.map((i) => ({ id: i.input, current: round(i.current, 3), activePower: round(i.p, 3), powerFactor: round(i.pf, 3) })),

@@ -5,14 +5,15 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { LoopFigures } from '../../apps/module/src/loop-probe.ts';
+import { ADMIN_PASSWORD, freePort } from '../../e2e/lib/harness.ts';
 
-export const ADMIN_PASSWORD = 'Admin1234';
+export { ADMIN_PASSWORD };
+
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVER_BUNDLE = join(ROOT, 'apps/module/dist/server.mjs');
 
@@ -29,18 +30,6 @@ export interface CompiledModule {
   output(): string;
   /** Stops the process; the data folder is removed unless it was given. */
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export async function startCompiledModule(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<CompiledModule> {
@@ -61,6 +50,7 @@ export async function startCompiledModule(options: { dataDir?: string; env?: Rec
       MODULE_LOG_LEVEL: 'info',
       MODULE_HTTPS_PORT: '0',
       MODULE_MODBUS_PORT: '0',
+      MODULE_BACNET_PORT: '0',
       MODULE_LOOP_PROBE: '1',
       ...options.env,
     },

@@ -14,7 +14,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const ADMIN_PASSWORD = 'Admin1234';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-async function freePort(): Promise<number> {
+/** A loopback port nobody listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -3,13 +3,11 @@
  * one for the selected channel, from the same real-time calls as Basic, refreshed with them.
  * The spec shows no more of this view; its route is decided in docs/decisions.md.
  */
-import { useState } from 'react';
 import { REALTIME_KEYS, type ReadingRow } from '@meter/contract';
 import { ChannelSelect } from '../../components/channel-select.tsx';
-import { NO_CHANNEL } from '../../components/channel-options.ts';
 import { readingsSkeleton } from '../../components/readings-table-data.ts';
 import { ReadingsTable } from '../../components/readings-table.tsx';
-import { useRealtimeChannel, useRealtimeSystem, useUserNames } from './api/use-realtime.ts';
+import { useSystemAndChannel } from './use-system-and-channel.ts';
 import { PHASE_NAMES } from './wiring-rules.ts';
 
 /** Only the current of each row (its Name kept). */
@@ -19,11 +17,7 @@ export const currentRows = (rows: readonly ReadingRow[] | undefined): ReadingRow
 const SYSTEM_SKELETON = readingsSkeleton([...PHASE_NAMES, 'System'], [REALTIME_KEYS.current]);
 
 export default function CurrentReadings() {
-  const [channel, setChannel] = useState(NO_CHANNEL);
-  const system = useRealtimeSystem();
-  const userNames = useUserNames();
-  const channelRows = useRealtimeChannel(channel);
-  const chosen = channel !== NO_CHANNEL;
+  const { channel, setChannel, system, userNames, channelRows, chosen } = useSystemAndChannel();
   return (
     <>
       <ReadingsTable title="Current" rows={currentRows(system.data)} loading={system.isPending} skeleton={SYSTEM_SKELETON} />

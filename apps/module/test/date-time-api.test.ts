@@ -117,10 +117,9 @@ describe('date and time API', () => {
       log.some((e) => e.startsWith('NTP server 127.0.0.2 failed: no answer within 5 s')),
       log.join('\n'),
     );
-    assert.ok(
-      log.some((e) => e.startsWith('Time synchronised from NTP server 127.0.0.1 (offset 3600.')),
-      log.join('\n'),
-    );
+    // The offset the peer's faked clock gives, within what a loaded machine adds (the text's own format).
+    const synced = log.map((e) => /^Time synchronised from NTP server 127\.0\.0\.1 \(offset (-?\d+\.\d{3}) s\)$/.exec(e)).find((m) => m);
+    assert.ok(synced && Math.abs(Number(synced[1]) - OFFSET_S) < 1, log.join('\n'));
     // A second Sync finds the clock right: nothing moves, the session stays.
     assert.equal((await m.call('PUT', NTP, { token, body: { ...after, ntpServer1: '127.0.0.1', ntpServer2: '' } })).status, 200);
     const again = await m.call('PATCH', '/api/command/syncTime', { token, body: { value: 1 } });

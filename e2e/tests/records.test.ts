@@ -49,7 +49,8 @@ test('Installation Record: New Installation Report → edit → Save → the vie
   const saved = await server.api('GET', '/record/ctInstall', undefined, admin);
   assert.equal(saved.body.data.ctChannels[0].ctSerialNumber, 'CTSN-7001');
 
-  const download = page.waitForEvent('download');
+  // The PDF is drawn on request; on a loaded runner that alone can take longer than a click's wait.
+  const download = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('button', { name: recordTexts.downloadInstallation }).click();
   const file = await download;
   assert.equal(file.suggestedFilename(), 'Installation Record.pdf');
@@ -114,7 +115,7 @@ test('Inspection Record: Verify → Confirm fills a CT row from the live meter e
   assert.equal(row.ctSerialNumber, 'CTSN-9001');
   assert.ok(row.current > 0);
 
-  const download = page.waitForEvent('download');
+  const download = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('button', { name: recordTexts.downloadInspection }).click();
   const file = await download;
   assert.equal(file.suggestedFilename(), 'Inspection Record.pdf');

@@ -71,7 +71,10 @@ describe('trends', () => {
     await p.getByRole('button', { name: 'Last 10 Minutes' }).click();
     assert.equal(await p.getByLabel('Time Interval').inputValue(), '1sec');
     const reply = (await (await rows).json()) as { data: unknown[] };
-    assert.ok(reply.data.length > 500, `rows: ${reply.data.length}`);
+    // 1-second rows: far more than the 40 a 15-second interval would give. Not all 600: the seconds
+    // between the backfill's end and the module's start were never recorded, and on a loaded runner
+    // that gap has reached two minutes.
+    assert.ok(reply.data.length > 300, `rows: ${reply.data.length}`);
     await chart.locator('canvas').waitFor();
     assert.deepEqual(await chart.locator('.u-legend .u-label').allTextContents(), ['Time', 'Phase A', 'Phase B', 'Phase C', 'System']);
     await p.getByText(trendTexts.chartHint).waitFor();

@@ -37,38 +37,77 @@ describe('phone layout', () => {
   // A string, not a function: tsx would wrap named helpers inside it in a helper the page lacks.
   const OVERFLOW = `(() => {
     const doc = document.documentElement;
-    const clipped = (el) => {
+    // The nearest box that scrolls sideways (the value can be scrolled to) or clips (it cannot).
+    const box = (el) => {
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) return true;
+        const o = getComputedStyle(p).overflowX;
+        if (o === 'auto' || o === 'scroll') return 'scrolls';
+        if (o === 'hidden' || o === 'clip') return p;
       }
-      return false;
+      return null;
     };
-    const offenders = [...document.body.querySelectorAll('*')]
+    const name = (el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' "' + (el.textContent ?? '').trim().slice(0, 40) + '"';
+    const shown = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden, [aria-hidden="true"], .offcanvas:not(.show)');
+    };
+    const all = [...document.body.querySelectorAll('*')].filter(shown);
+    const offenders = all
+      .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1 && box(el) === null)
+      .slice(0, 5)
+      .map(name);
+    // Text cut off by a box that clips instead of scrolling: a value nobody can read.
+    const cut = all
       .filter((el) => {
+        const b = box(el);
+        if (b === null || b === 'scrolls' || !el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
         const r = el.getBoundingClientRect();
-        return r.width > 0 && r.right > doc.clientWidth + 1 && !clipped(el) && getComputedStyle(el).visibility !== 'hidden';
+        const c = b.getBoundingClientRect();
+        return r.right > c.right + 1 || r.left < c.left - 1;
       })
       .slice(0, 5)
-      .map((el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' "' + (el.textContent ?? '').trim().slice(0, 40) + '"');
-    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, offenders };
+      .map(name);
+    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, offenders, cut };
   })()`;
-  const overflow = (page: Page) => page.evaluate<{ scrollWidth: number; clientWidth: number; offenders: string[] }>(OVERFLOW);
+  const overflow = (page: Page) => page.evaluate<{ scrollWidth: number; clientWidth: number; offenders: string[]; cut: string[] }>(OVERFLOW);
 
-  test('no page of the route table scrolls sideways at 390 px', async () => {
+  test('every page of the route table at 390 px: no sideways scroll, no value cut off, the drawer opens on the entry the heading names', async () => {
     const page = await phone();
     const failures: string[] = [];
     const paths = sweepPaths();
     const screens = new Set<string>();
+    let drawers = 0;
     for (const path of paths) {
       await page.goto(path);
       await settle(page);
-      assert.notEqual(new URL(page.url()).pathname, '/login', `still signed in at ${path}`);
-      screens.add(new URL(page.url()).pathname);
+      const landed = new URL(page.url()).pathname;
+      assert.notEqual(landed, '/login', `still signed in at ${path}`);
+      screens.add(landed);
+      const at = `${path} (now ${landed})`;
       const o = await overflow(page);
-      if (o.scrollWidth > o.clientWidth || o.offenders.length > 0)
-        failures.push(`${path} (now ${new URL(page.url()).pathname}): ${o.scrollWidth} > ${o.clientWidth}; ${o.offenders.join(', ')}`);
+      if (o.scrollWidth > o.clientWidth || o.offenders.length > 0) failures.push(`${at}: ${o.scrollWidth} > ${o.clientWidth}; ${o.offenders.join(', ')}`);
+      if (o.cut.length > 0) failures.push(`${at}: cut off: ${o.cut.join(', ')}`);
+
+      // Every page inside a section opens its menu as a drawer, with the page's own entry marked.
+      const opener = page.locator('button[aria-controls="section-menu"]');
+      if ((await opener.count()) === 0) {
+        if ((await page.getByText('Page Not Found').count()) === 0 && (await page.locator('main h1').count()) === 0) failures.push(`${at}: no heading`);
+        continue;
+      }
+      const drawer = page.getByRole('dialog', { name: (await opener.textContent())!.replace(/ menu$/, '') });
+      await opener.click();
+      await drawer.waitFor();
+      const box = await drawer.boundingBox();
+      if (!box || box.x < 0 || box.x + box.width > PHONE.width) failures.push(`${at}: the drawer is off screen: ${JSON.stringify(box)}`);
+      const heading = (await page.locator('main h1').textContent())?.trim();
+      const current = (await drawer.locator('a[aria-current="page"]').allTextContents()).map((t) => t.trim());
+      if (heading && !current.includes(heading)) failures.push(`${at}: heading "${heading}" is not the marked menu entry (${current.join(', ')})`);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      drawers++;
     }
     assert.ok(screens.size > 20, `the sweep reached the screens (${screens.size})`);
+    assert.ok(drawers > 20, `the drawer opened on the screens (${drawers})`);
     assert.deepEqual(failures, []);
   });
 
@@ -79,6 +118,7 @@ describe('phone layout', () => {
     await page.getByLabel('User Name').waitFor();
     const o = await overflow(page);
     assert.deepEqual(o.offenders, []);
+    assert.deepEqual(o.cut, []);
     assert.ok(o.scrollWidth <= o.clientWidth);
     await context.close();
   });
@@ -127,6 +167,19 @@ describe('phone layout', () => {
     assert.equal(look.border, '3px');
     assert.notEqual(look.background, other, 'a background of its own');
     await context.close();
+  });
+
+  test('a chart takes the full width of the main column', async () => {
+    const page = await phone();
+    await page.goto('/reading/metering/harmonics');
+    const canvas = page.getByRole('figure', { name: 'Voltage Harmonics chart' }).locator('canvas').first();
+    await canvas.waitFor();
+    const inner = await page.locator('main').evaluate((el) => {
+      const s = getComputedStyle(el);
+      return el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    });
+    const width = (await canvas.boundingBox())!.width;
+    assert.ok(Math.abs(width - inner) <= 2, `chart ${width} px in a column of ${inner} px`);
   });
 
   test('a wide table scrolls inside a named region the keyboard can reach', async () => {

@@ -35,7 +35,7 @@ export interface DataTableProps<T> {
   quietHeader?: boolean;
 }
 
-const NUMERIC = 'text-end tabular-nums';
+const NUMERIC = 'text-end text-nowrap tabular-nums';
 
 export function DataTable<T>({ title, label, columns, rows, rowKey, loading, paginate, quietHeader }: DataTableProps<T>) {
   const [page, setPage] = useState(1);

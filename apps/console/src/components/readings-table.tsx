@@ -12,7 +12,7 @@ type GridRow = ReadingsGrid['rows'][number];
 export function ReadingsTable({ title, rows, loading, skeleton }: { title: string; rows: readonly ReadingRow[] | undefined; loading?: boolean; skeleton?: ReadingsGrid }) {
   const grid = rows === undefined && skeleton ? skeleton : readingsGrid(rows);
   const columns: Column<GridRow>[] = [
-    { key: 'parameter', header: 'Parameter', cell: (r) => parameterLabel(r.parameter), rowHeader: true },
+    { key: 'parameter', header: 'Parameter', cell: (r) => <span className="text-nowrap">{parameterLabel(r.parameter)}</span>, rowHeader: true },
     ...grid.columns.map((name, i): Column<GridRow> => ({ key: `${i}-${name}`, header: name, cell: (r) => r.cells[i], numeric: true })),
   ];
   return <DataTable title={title} columns={columns} rows={grid.rows} rowKey={(r) => r.parameter} loading={loading} />;

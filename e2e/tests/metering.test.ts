@@ -76,7 +76,7 @@ describe('metering', () => {
     for (const r of rows) {
       assert.equal(r[0], 'Input Channel 2');
       assert.match(r[2]!, /^-?\d+\.\d{3}$/);
-      assert.match(r[4]!, /^(\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}|-)$/);
+      assert.match(r[4]!, /^(\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} [AP]M|-)$/);
     }
     await signOut(p);
   });

@@ -97,9 +97,24 @@ describe('phone layout', () => {
       const drawer = page.getByRole('dialog', { name: (await opener.textContent())!.replace(/ menu$/, '') });
       await opener.click();
       await drawer.waitFor();
-      const box = await drawer.boundingBox();
-      if (!box || box.x < 0 || box.x + box.width > PHONE.width) failures.push(`${at}: the drawer is off screen: ${JSON.stringify(box)}`);
-      const heading = (await page.locator('main h1').textContent())?.trim();
+      // It slides in: settled when its box is inside the screen.
+      const inside = await page
+        .waitForFunction(
+          (width) => {
+            const r = document.getElementById('section-menu')?.getBoundingClientRect();
+            return !!r && r.width > 0 && Math.abs(r.left) < 1 && r.right <= width + 1;
+          },
+          PHONE.width,
+          { timeout: 5_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!inside) failures.push(`${at}: the drawer is off screen: ${JSON.stringify(await drawer.boundingBox())}`);
+      // A route without a screen yet says Page Not Found under its section's heading: nothing to compare.
+      const notFound = (await page.getByText('Page Not Found').count()) > 0;
+      const heading = notFound ? undefined : (await page.locator('main h1').first().textContent())?.trim();
       const current = (await drawer.locator('a[aria-current="page"]').allTextContents()).map((t) => t.trim());
       if (heading && !current.includes(heading)) failures.push(`${at}: heading "${heading}" is not the marked menu entry (${current.join(', ')})`);
       await page.keyboard.press('Escape');
@@ -166,6 +181,23 @@ describe('phone layout', () => {
     assert.ok(look.weight >= 600, `bold: ${look.weight}`);
     assert.equal(look.border, '3px');
     assert.notEqual(look.background, other, 'a background of its own');
+    await context.close();
+  });
+
+  test('on a desktop a settings screen lays its cards out two by two, numbers in a narrow box with their unit', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await signInToMain(page, 'boss', USER_PASSWORD);
+    await page.goto('/setting/meter/general');
+    const card = (title: string) => page.locator('.card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await card('Rated Voltage').waitFor();
+    const [a, b] = [await card('Device Description').boundingBox(), await card('Device Transformer').boundingBox()];
+    assert.ok(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x + a.width - 1, `side by side: ${JSON.stringify({ a, b })}`);
+    const input = card('Rated Voltage').getByRole('spinbutton').or(card('Rated Voltage').getByRole('textbox')).first();
+    const group = input.locator('xpath=..');
+    assert.equal((await group.locator('.input-group-text').textContent())?.trim(), 'V');
+    const width = (await group.boundingBox())!.width;
+    assert.ok(width <= 14 * 16 + 1, `narrow: ${width} px`);
     await context.close();
   });
 

@@ -2,13 +2,14 @@
  * `npm run bench [-- <names>] [--seconds N] [--minutes N]`: the issue's figures, each printed
  * beside its target; the process exits 1 when one is missed. Names (default all, in this order):
  * bundle (the console's JS budgets), store (size and startup), load (50 consoles, event loop),
- * memory, layout, trends.
+ * memory, layout, lighthouse, trends.
  * --seconds: each phase of the console load (default 30); --minutes: the memory run (default 3;
  * the issue's run is 30).
  */
 import { bundleBudgetBench } from './bundle-budget.ts';
 import { consoleLoadBench } from './console-load.ts';
 import { layoutShiftBench } from './layout-shift.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { benchStore } from './lib/store.ts';
 import { memoryBench, storeAndStartupBench } from './startup-memory.ts';
 import { trendsBench } from './trends.ts';
@@ -21,7 +22,7 @@ function option(name: string, fallback: number): number {
   return v;
 }
 
-const BENCHES = ['bundle', 'store', 'load', 'memory', 'layout', 'trends'] as const;
+const BENCHES = ['bundle', 'store', 'load', 'memory', 'layout', 'lighthouse', 'trends'] as const;
 const named = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
 for (const n of named) if (!(BENCHES as readonly string[]).includes(n)) throw new Error(`unknown bench ${n}; one of ${BENCHES.join(', ')}`);
 const chosen = new Set(named.length ? named : BENCHES);
@@ -39,6 +40,7 @@ try {
   if (chosen.has('store') || chosen.has('load') || chosen.has('memory')) benchStore().dispose();
 }
 if (chosen.has('layout')) await layoutShiftBench(missed);
+if (chosen.has('lighthouse')) await lighthouseBench(missed);
 if (chosen.has('trends')) await trendsBench();
 
 console.log(missed.length ? `\ntargets missed: ${missed.join('; ')}` : '\nevery target holds');

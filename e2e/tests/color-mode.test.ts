@@ -26,9 +26,9 @@ describe('colour mode', () => {
   const theme = (p: Page) => p.evaluate(() => document.documentElement.getAttribute('data-bs-theme'));
   const background = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
   /** Pixels of the chart drawn near-white: the axis text of the dark mode, absent in the light one. */
-  const lightInk = (p: Page) =>
+  const lightInk = (p: Page, figure = 'Voltage Harmonics chart') =>
     p
-      .getByRole('figure', { name: 'Voltage Harmonics chart' })
+      .getByRole('figure', { name: figure })
       .locator('canvas')
       .first()
       .evaluate((c: HTMLCanvasElement) => {
@@ -37,6 +37,21 @@ describe('colour mode', () => {
         for (let i = 0; i < d.length; i += 4) if (d[i]! > 200 && d[i + 1]! > 200 && d[i + 2]! > 200 && d[i + 3]! > 200) n++;
         return n;
       });
+
+  test('the trend chart takes the dark ink too', async () => {
+    const page = await open('dark');
+    await page.goto('/reading/log/trend_log/realtime');
+    const chart = page.getByRole('figure', { name: 'Realtime log chart' });
+    // The module records from its start: a frame ending now holds its first seconds.
+    for (let tries = 0; (await chart.locator('canvas').count()) === 0; tries++) {
+      assert.ok(tries < 20, 'the realtime chart draws');
+      await page.getByRole('button', { name: 'Last 10 Minutes' }).click();
+      await page.waitForTimeout(500);
+    }
+    await page.waitForTimeout(300);
+    assert.ok((await lightInk(page, 'Realtime log chart')) > 50, 'light axis text on a dark page');
+    await page.context().close();
+  });
 
   test('the system preference decides until the user picks a mode', async () => {
     const dark = await open('dark');

@@ -212,7 +212,7 @@ async function basicMeteringCurrent(page: Page): Promise<number> {
   const row = page
     .getByRole('table', { name: 'Channel' })
     .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: 'Current A', exact: true }) });
+    .filter({ has: page.getByRole('rowheader', { name: 'Current (A)', exact: true }) });
   const cell = row.getByRole('cell').first();
   await cell.waitFor();
   return Number(await cell.textContent());

@@ -31,19 +31,19 @@ describe('metering', () => {
   test('Energy: System tables with numbers; the channel choice loads the channel tables', async () => {
     const p = await open('/reading/metering/energy');
     const realTime = p.getByRole('table', { name: 'System Real-Time' });
-    await realTime.getByRole('rowheader', { name: 'Import Active Energy kWh', exact: true }).waitFor();
+    await realTime.getByRole('rowheader', { name: 'Import Active Energy (kWh)', exact: true }).waitFor();
     const rows = await cellsOf(realTime);
     assert.deepEqual(
       rows.map((r) => r[0]),
-      ['Import Active Energy kWh', 'Export Active Energy kWh', 'Import Reactive Energy kvarh', 'Export Reactive Energy kvarh', 'Apparent Energy kVAh'],
+      ['Import Active Energy (kWh)', 'Export Active Energy (kWh)', 'Import Reactive Energy (kvarh)', 'Export Reactive Energy (kvarh)', 'Apparent Energy (kVAh)'],
     );
     for (const r of rows) for (const v of r.slice(1)) assert.match(v, KWH);
     const tou = await cellsOf(p.getByRole('table', { name: 'System Current Month TOU' }));
     assert.deepEqual(
       tou.map((r) => r[0]),
-      ['Normal kWh', 'Peak kWh', 'Sharp kWh', 'Valley kWh', 'Total kWh'],
+      ['Normal (kWh)', 'Peak (kWh)', 'Sharp (kWh)', 'Valley (kWh)', 'Total (kWh)'],
     );
-    await p.getByRole('table', { name: 'System Prior Month TOU' }).getByRole('rowheader', { name: 'Total kWh' }).waitFor();
+    await p.getByRole('table', { name: 'System Prior Month TOU' }).getByRole('rowheader', { name: 'Total (kWh)' }).waitFor();
 
     const channelTables = ['Channel Real-Time', 'Channel Current Month TOU', 'Channel Prior Month TOU'].map((name) => p.getByRole('table', { name }));
     for (const t of channelTables) await t.getByText('No Data', { exact: true }).waitFor();
@@ -76,7 +76,7 @@ describe('metering', () => {
     for (const r of rows) {
       assert.equal(r[0], 'Input Channel 2');
       assert.match(r[2]!, /^-?\d+\.\d{3}$/);
-      assert.match(r[4]!, /^(\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}|-)$/);
+      assert.match(r[4]!, /^(\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} [AP]M|-)$/);
     }
     await signOut(p);
   });
@@ -86,7 +86,7 @@ describe('metering', () => {
     const kind = p.getByRole('combobox', { name: 'Harmonics' });
     const channel = p.getByRole('combobox', { name: 'Channel' });
     await p.getByRole('figure', { name: 'Voltage Harmonics chart' }).locator('canvas').waitFor();
-    await p.getByRole('table', { name: 'System' }).getByRole('rowheader', { name: 'Voltage Harmonics 31 %', exact: true }).waitFor();
+    await p.getByRole('table', { name: 'System' }).getByRole('rowheader', { name: 'Voltage Harmonics 31 (%)', exact: true }).waitFor();
     assert.equal(await channel.count(), 0);
 
     await kind.selectOption('current');

@@ -37,38 +37,92 @@ describe('phone layout', () => {
   // A string, not a function: tsx would wrap named helpers inside it in a helper the page lacks.
   const OVERFLOW = `(() => {
     const doc = document.documentElement;
-    const clipped = (el) => {
+    // The nearest box that scrolls sideways (the value can be scrolled to) or clips (it cannot).
+    const box = (el) => {
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) return true;
+        const o = getComputedStyle(p).overflowX;
+        if (o === 'auto' || o === 'scroll') return 'scrolls';
+        if (o === 'hidden' || o === 'clip') return p;
       }
-      return false;
+      return null;
     };
-    const offenders = [...document.body.querySelectorAll('*')]
+    const name = (el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' "' + (el.textContent ?? '').trim().slice(0, 40) + '"';
+    const shown = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden, [aria-hidden="true"], .offcanvas:not(.show)');
+    };
+    const all = [...document.body.querySelectorAll('*')].filter(shown);
+    const offenders = all
+      .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1 && box(el) === null)
+      .slice(0, 5)
+      .map(name);
+    // Text cut off by a box that clips instead of scrolling: a value nobody can read.
+    const cut = all
       .filter((el) => {
+        const b = box(el);
+        if (b === null || b === 'scrolls' || !el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
         const r = el.getBoundingClientRect();
-        return r.width > 0 && r.right > doc.clientWidth + 1 && !clipped(el) && getComputedStyle(el).visibility !== 'hidden';
+        const c = b.getBoundingClientRect();
+        return r.right > c.right + 1 || r.left < c.left - 1;
       })
       .slice(0, 5)
-      .map((el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' "' + (el.textContent ?? '').trim().slice(0, 40) + '"');
-    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, offenders };
+      .map(name);
+    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, offenders, cut };
   })()`;
-  const overflow = (page: Page) => page.evaluate<{ scrollWidth: number; clientWidth: number; offenders: string[] }>(OVERFLOW);
+  const overflow = (page: Page) => page.evaluate<{ scrollWidth: number; clientWidth: number; offenders: string[]; cut: string[] }>(OVERFLOW);
 
-  test('no page of the route table scrolls sideways at 390 px', async () => {
+  test('every page of the route table at 390 px: no sideways scroll, no value cut off, the drawer opens on the entry the heading names', async () => {
     const page = await phone();
     const failures: string[] = [];
     const paths = sweepPaths();
     const screens = new Set<string>();
+    let drawers = 0;
     for (const path of paths) {
       await page.goto(path);
       await settle(page);
-      assert.notEqual(new URL(page.url()).pathname, '/login', `still signed in at ${path}`);
-      screens.add(new URL(page.url()).pathname);
+      const landed = new URL(page.url()).pathname;
+      assert.notEqual(landed, '/login', `still signed in at ${path}`);
+      screens.add(landed);
+      const at = `${path} (now ${landed})`;
       const o = await overflow(page);
-      if (o.scrollWidth > o.clientWidth || o.offenders.length > 0)
-        failures.push(`${path} (now ${new URL(page.url()).pathname}): ${o.scrollWidth} > ${o.clientWidth}; ${o.offenders.join(', ')}`);
+      if (o.scrollWidth > o.clientWidth || o.offenders.length > 0) failures.push(`${at}: ${o.scrollWidth} > ${o.clientWidth}; ${o.offenders.join(', ')}`);
+      if (o.cut.length > 0) failures.push(`${at}: cut off: ${o.cut.join(', ')}`);
+
+      // Every page inside a section opens its menu as a drawer, with the page's own entry marked.
+      const opener = page.locator('button[aria-controls="section-menu"]');
+      if ((await opener.count()) === 0) {
+        if ((await page.getByText('Page Not Found').count()) === 0 && (await page.locator('main h1').count()) === 0) failures.push(`${at}: no heading`);
+        continue;
+      }
+      const drawer = page.getByRole('dialog', { name: (await opener.textContent())!.replace(/ menu$/, '') });
+      await opener.click();
+      await drawer.waitFor();
+      // It slides in: settled when its box is inside the screen.
+      const inside = await page
+        .waitForFunction(
+          (width) => {
+            const r = document.getElementById('section-menu')?.getBoundingClientRect();
+            return !!r && r.width > 0 && Math.abs(r.left) < 1 && r.right <= width + 1;
+          },
+          PHONE.width,
+          { timeout: 5_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!inside) failures.push(`${at}: the drawer is off screen: ${JSON.stringify(await drawer.boundingBox())}`);
+      // A route without a screen yet says Page Not Found under its section's heading: nothing to compare.
+      const notFound = (await page.getByText('Page Not Found').count()) > 0;
+      const heading = notFound ? undefined : (await page.locator('main h1').first().textContent())?.trim();
+      const current = (await drawer.locator('a[aria-current="page"]').allTextContents()).map((t) => t.trim());
+      if (heading && !current.includes(heading)) failures.push(`${at}: heading "${heading}" is not the marked menu entry (${current.join(', ')})`);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      drawers++;
     }
     assert.ok(screens.size > 20, `the sweep reached the screens (${screens.size})`);
+    assert.ok(drawers > 20, `the drawer opened on the screens (${drawers})`);
     assert.deepEqual(failures, []);
   });
 
@@ -79,6 +133,7 @@ describe('phone layout', () => {
     await page.getByLabel('User Name').waitFor();
     const o = await overflow(page);
     assert.deepEqual(o.offenders, []);
+    assert.deepEqual(o.cut, []);
     assert.ok(o.scrollWidth <= o.clientWidth);
     await context.close();
   });
@@ -127,6 +182,36 @@ describe('phone layout', () => {
     assert.equal(look.border, '3px');
     assert.notEqual(look.background, other, 'a background of its own');
     await context.close();
+  });
+
+  test('on a desktop a settings screen lays its cards out two by two, numbers in a narrow box with their unit', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await signInToMain(page, 'boss', USER_PASSWORD);
+    await page.goto('/setting/meter/general');
+    const card = (title: string) => page.locator('.card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await card('Rated Voltage').waitFor();
+    const [a, b] = [await card('Device Description').boundingBox(), await card('Device Transformer').boundingBox()];
+    assert.ok(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x + a.width - 1, `side by side: ${JSON.stringify({ a, b })}`);
+    const input = card('Rated Voltage').getByRole('spinbutton').or(card('Rated Voltage').getByRole('textbox')).first();
+    const group = input.locator('xpath=..');
+    assert.equal((await group.locator('.input-group-text').textContent())?.trim(), 'V');
+    const width = (await group.boundingBox())!.width;
+    assert.ok(width <= 14 * 16 + 1, `narrow: ${width} px`);
+    await context.close();
+  });
+
+  test('a chart takes the full width of the main column', async () => {
+    const page = await phone();
+    await page.goto('/reading/metering/harmonics');
+    const canvas = page.getByRole('figure', { name: 'Voltage Harmonics chart' }).locator('canvas').first();
+    await canvas.waitFor();
+    const inner = await page.locator('main').evaluate((el) => {
+      const s = getComputedStyle(el);
+      return el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    });
+    const width = (await canvas.boundingBox())!.width;
+    assert.ok(Math.abs(width - inner) <= 2, `chart ${width} px in a column of ${inner} px`);
   });
 
   test('a wide table scrolls inside a named region the keyboard can reach', async () => {

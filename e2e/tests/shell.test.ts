@@ -62,7 +62,7 @@ describe('console shell', () => {
     await p.goto('/reading/metering/current');
     await p.getByRole('heading', { name: 'Current', level: 1 }).waitFor();
     const system = p.getByRole('table', { name: 'Current', exact: true });
-    const row = system.getByRole('row').filter({ has: p.getByRole('rowheader', { name: 'Current A', exact: true }) });
+    const row = system.getByRole('row').filter({ has: p.getByRole('rowheader', { name: 'Current (A)', exact: true }) });
     await row
       .getByRole('cell')
       .first()
@@ -76,7 +76,7 @@ describe('console shell', () => {
     await channel.getByText('No Data', { exact: true }).waitFor();
     await p.getByRole('combobox', { name: 'Channel' }).selectOption('3');
     await channel.getByRole('columnheader', { name: 'Input Channel 3', exact: true }).waitFor();
-    assert.deepEqual(await channel.getByRole('rowheader').allTextContents(), ['Current A']);
+    assert.deepEqual(await channel.getByRole('rowheader').allTextContents(), ['Current (A)']);
     assert.match((await channel.getByRole('cell').allTextContents()).join(' '), /^\d+\.\d+$/);
   });
 
@@ -95,7 +95,7 @@ describe('console shell', () => {
       if (r.url().includes('/api/readings/realtime/system')) polls.push(Date.now());
     });
     const system = p.getByRole('table', { name: 'System' });
-    await system.getByRole('rowheader', { name: 'Frequency Hz', exact: true }).waitFor();
+    await system.getByRole('rowheader', { name: 'Frequency (Hz)', exact: true }).waitFor();
     for (const col of ['Phase A', 'Phase B', 'Phase C', 'System']) await system.getByRole('columnheader', { name: col, exact: true }).waitFor();
 
     const select = p.getByRole('combobox', { name: 'Channel' });

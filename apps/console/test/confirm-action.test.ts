@@ -14,9 +14,9 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-const confirmButton = () => modalStore.get()!.buttons[0]!;
+const confirmButton = () => modalStore.get()!.buttons[1]!;
 
-test('asks with Yes, Continue (danger) then Cancel (secondary, dismiss), and lists the detail', () => {
+test('asks with Cancel (secondary, dismiss) left of Yes, Continue (danger), and lists the detail', () => {
   confirmAction({ title: 'T', body: 'B', detail: ['a', 'b'], run: async () => {} });
   const m = modalStore.get()!;
   assert.equal(m.title, 'T');
@@ -25,8 +25,8 @@ test('asks with Yes, Continue (danger) then Cancel (secondary, dismiss), and lis
   assert.deepEqual(
     m.buttons.map(({ text, type, dismiss }) => ({ text, type, dismiss })),
     [
-      { text: shellTexts.yesContinue, type: 'danger', dismiss: undefined },
       { text: shellTexts.cancel, type: 'secondary', dismiss: true },
+      { text: shellTexts.yesContinue, type: 'danger', dismiss: undefined },
     ],
   );
   closeModal();
@@ -72,10 +72,10 @@ test('an outcome that opens the next modal keeps it open', async () => {
   closeModal();
 });
 
-test('the second button can be replaced', () => {
+test('the cancel button can be replaced', () => {
   const later = { text: 'Later', type: 'secondary', action: () => {} };
   confirmAction({ title: 'T', body: 'B', run: async () => {}, cancel: later });
-  assert.equal(modalStore.get()!.buttons[1], later);
+  assert.equal(modalStore.get()!.buttons[0], later);
   assert.equal(modalStore.get()!.detail, undefined);
   closeModal();
 });

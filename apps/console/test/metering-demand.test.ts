@@ -26,7 +26,9 @@ test('001: Current Demand only for non-System names that have a current-demand v
   assert.equal(hasCurrentDemand(row('Total', true)), true);
 });
 
-test('demand lines: values with 3 decimals, peak time as sent ("-" before the first window)', () => {
+test('demand lines: values with 3 decimals, the peak time in the table date format ("-" before the first window)', () => {
+  assert.equal(demandLines([row('Phase A', true, '2026/03/01 13:05:09')])![0]!.peakTime, '2026/03/01 01:05:09 PM');
+  assert.equal(demandLines([row('Phase A', true, '2026/03/01 00:15:00')])![0]!.peakTime, '2026/03/01 12:15:00 AM');
   const [current, active] = demandLines([row('Phase B', true, '-')])!;
   assert.deepEqual(current, { name: 'Phase B', parameter: 'Current Demand (A)', demand: '1.500', peak: '2.250', peakTime: '-', prediction: '1.000' });
   assert.equal(active!.parameter, 'Active Power Demand (kW)');

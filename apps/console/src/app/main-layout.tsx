@@ -56,7 +56,7 @@ function SignedInLayout({ held }: { held: boolean }) {
   return (
     <div className="d-flex flex-column min-vh-100">
       <TopBar tree={tree} trail={trail} onSectionMenu={section && sideNodes.length > 0 ? () => setMenuOpen(true) : undefined} />
-      <div className="d-flex flex-grow-1">
+      <div className="layout-body d-flex flex-grow-1">
         {section && sideNodes.length > 0 && <SideNav nodes={sideNodes} trail={trail} title={section.label} show={menuOpen} onHide={() => setMenuOpen(false)} />}
         <main className="main-column flex-grow-1 p-3">
           {heading && <h1 className="h4 mb-3">{heading}</h1>}

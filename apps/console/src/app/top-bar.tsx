@@ -31,7 +31,7 @@ export function TopBar({ tree, trail, onSectionMenu }: { tree: NavNode[]; trail:
           {trail[0]?.label ?? ''} menu
         </Button>
       )}
-      <Navbar.Brand as={Link} to="/">
+      <Navbar.Brand as={Link} to="/" className="top-bar-brand">
         {deviceName}
       </Navbar.Brand>
       <Navbar.Toggle aria-controls="main-menu" aria-label="Toggle menu" />

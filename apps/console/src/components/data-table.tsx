@@ -15,6 +15,8 @@ export interface Column<T> {
   rowHeader?: boolean;
   /** Column width in pixels. */
   width?: number;
+  /** Numbers: right-aligned with tabular figures, heading included, so decimals line up. */
+  numeric?: boolean;
   /** The order the rows are sorted by this column, announced on its heading. */
   sort?: 'ascending' | 'descending';
 }
@@ -33,6 +35,8 @@ export interface DataTableProps<T> {
   quietHeader?: boolean;
 }
 
+const NUMERIC = 'text-end text-nowrap tabular-nums';
+
 export function DataTable<T>({ title, label, columns, rows, rowKey, loading, paginate, quietHeader }: DataTableProps<T>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
@@ -49,7 +53,7 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
           <thead className={quietHeader ? 'visually-hidden' : undefined}>
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined} aria-sort={c.sort}>
+                <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined} aria-sort={c.sort} className={c.numeric ? NUMERIC : undefined}>
                   {c.header}
                 </th>
               ))}
@@ -71,7 +75,9 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
                         {c.cell(row)}
                       </th>
                     ) : (
-                      <td key={c.key}>{c.cell(row)}</td>
+                      <td key={c.key} className={c.numeric ? NUMERIC : undefined}>
+                        {c.cell(row)}
+                      </td>
                     ),
                   )}
                 </tr>

@@ -9,7 +9,36 @@ export interface ReadingsGrid {
   rows: { parameter: string; cells: string[] }[];
 }
 
-const show = (v: string | number | undefined): string => (v === undefined || v === '' ? MISSING : String(v));
+/**
+ * Decimals per quantity, as the module rounds them: a column of one quantity lines up on its
+ * decimal point (right-aligned cells), and 230.0 does not turn into 230.
+ */
+const DECIMALS_BY_UNIT: Readonly<Record<string, number>> = { V: 1, A: 3, kW: 3, kvar: 3, kVA: 3, Hz: 2, '%': 2, kWh: 2, kvarh: 2, kVAh: 2 };
+const DECIMALS_BY_NAME: Readonly<Record<string, number>> = { 'Power Factor': 3 };
+
+/** The unit a reading's key ends with ('Current A' → 'A'), if it names one. */
+export function unitOf(parameter: string): string | undefined {
+  const last = parameter.slice(parameter.lastIndexOf(' ') + 1);
+  return last !== parameter && last in DECIMALS_BY_UNIT ? last : undefined;
+}
+
+/** How a parameter is labelled in a table: its unit in parentheses ('Current A' → 'Current (A)'). */
+export function parameterLabel(parameter: string): string {
+  const unit = unitOf(parameter);
+  return unit ? `${parameter.slice(0, -unit.length - 1)} (${unit})` : parameter;
+}
+
+export function decimalsOf(parameter: string): number | undefined {
+  const unit = unitOf(parameter);
+  return unit ? DECIMALS_BY_UNIT[unit] : DECIMALS_BY_NAME[parameter];
+}
+
+/** A reading as shown: numbers with their quantity's fixed decimals, text as it came. */
+export function formatReading(v: string | number | undefined, parameter: string): string {
+  if (v === undefined || v === '') return MISSING;
+  const decimals = decimalsOf(parameter);
+  return typeof v === 'number' && Number.isFinite(v) && decimals !== undefined ? v.toFixed(decimals) : String(v);
+}
 
 /** Keeps a row's height while its value is not there yet. */
 const BLANK = '\u00a0';
@@ -24,8 +53,8 @@ export function readingsSkeleton(columns: readonly string[], parameters: readonl
 
 export function readingsGrid(rows: readonly ReadingRow[] | undefined): ReadingsGrid {
   const list = rows ?? [];
-  const columns = list.map((r, i) => show(r.Name ?? `${i + 1}`));
+  const columns = list.map((r, i) => formatReading(r.Name ?? `${i + 1}`, 'Name'));
   const parameters: string[] = [];
   for (const r of list) for (const k of Object.keys(r)) if (k !== 'Name' && !parameters.includes(k)) parameters.push(k);
-  return { columns, rows: parameters.map((parameter) => ({ parameter, cells: list.map((r) => show(r[parameter])) })) };
+  return { columns, rows: parameters.map((parameter) => ({ parameter, cells: list.map((r) => formatReading(r[parameter], parameter)) })) };
 }

@@ -13,7 +13,7 @@ export interface ConfirmAction {
   confirmText?: string;
   /** 'danger' unless told. */
   confirmVariant?: string;
-  /** The second button; a plain Cancel unless told. */
+  /** The button left of the action; a plain Cancel unless told. */
   cancel?: ModalButton;
   /** Resolving `false` or rejecting is a failure; a rejected call has usually been reported by the request helper. */
   run: () => Promise<boolean | void>;
@@ -26,7 +26,9 @@ export function confirmAction({ title, body, detail, confirmText = shellTexts.ye
     title,
     body,
     ...(detail && { detail }),
+    // One order in every dialog: the way out on the left, the action on the right.
     buttons: [
+      cancel ?? { text: shellTexts.cancel, type: 'secondary', dismiss: true },
       {
         text: confirmText,
         type: confirmVariant,
@@ -45,7 +47,6 @@ export function confirmAction({ title, body, detail, confirmText = shellTexts.ye
           }
         },
       },
-      cancel ?? { text: shellTexts.cancel, type: 'secondary', dismiss: true },
     ],
   });
 }

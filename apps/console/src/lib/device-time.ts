@@ -36,6 +36,28 @@ export function formatDeviceTime(unixSeconds: number, timeZone: string): string 
   return `${parts.year}/${parts.month}/${parts.day} ${hour}:${parts.minute}:${parts.second} ${parts.dayPeriod?.toUpperCase()}`;
 }
 
+/**
+ * A wall-clock text the meter wrote in 24-hour form ('YYYY/MM/DD HH:mm:ss', the demand maximum
+ * times) in the console's one date format; anything else is shown as it came ('-').
+ */
+export function formatWallTime(text: string): string {
+  const m = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return text;
+  const [, y, mo, d, h, mi, s] = m;
+  const h24 = Number(h);
+  const h12 = String(h24 % 12 === 0 ? 12 : h24 % 12).padStart(2, '0');
+  return `${y}/${mo}/${d} ${h12}:${mi}:${s} ${h24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** An instant the module wrote as ISO 8601 (a certificate's validity) in the one date format; other text as it came. */
+export function formatIsoTime(iso: string, timeZone: string): string {
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(iso) ? Date.parse(iso) : Number.NaN;
+  return Number.isFinite(ms) ? formatDeviceTime(Math.floor(ms / 1000), timeZone) : iso;
+}
+
+/** A calendar date ('YYYY-MM-DD', a release date) as the one date format writes it: 'YYYY/MM/DD'. */
+export const formatDate = (date: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? date.replaceAll('-', '/') : date);
+
 /** The device time now, ticking locally from the last answer. */
 export const deviceNow = (currentTime: number, fetchedAtMs: number, nowMs: number): number => currentTime + Math.max(0, Math.floor((nowMs - fetchedAtMs) / 1000));
 

@@ -1,5 +1,6 @@
 /** The input of one field, its error under it (Bootstrap invalid-feedback) and its hint line. */
 import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import { CheckboxGroupControl } from './checkbox-group-control.tsx';
 import type { FieldDef } from './field-layout.ts';
 import type { SettingsFormState } from './use-settings-form.ts';
@@ -69,8 +70,8 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
         </Form.Select>
       );
       break;
-    default:
-      input = (
+    default: {
+      const control = (
         <Form.Control
           id={id}
           list={def.suggestions ? `${id}-suggestions` : undefined}
@@ -84,6 +85,19 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
           {...reg}
         />
       );
+      // Numbers are short: a narrow box, its unit as a suffix rather than only in the hint line.
+      const narrow = def.kind === 'number' ? 'input-narrow' : undefined;
+      input = def.unit ? (
+        <InputGroup className={narrow}>
+          {control}
+          <InputGroup.Text>{def.unit}</InputGroup.Text>
+        </InputGroup>
+      ) : narrow ? (
+        <div className={narrow}>{control}</div>
+      ) : (
+        control
+      );
+    }
   }
 
   return (

@@ -15,6 +15,8 @@ export interface FieldDef<N extends string = string> {
   options?: readonly FieldOption[];
   /** A hint line under the input (range, unit, default). */
   help?: string;
+  /** Shown as the input's suffix ('s', 'kW'). */
+  unit?: string;
   /** What the setting means. */
   description?: string;
   /** checkboxGroup: 'mask' sums the checked option values into one number, 'list' keeps them as an array. */

@@ -11,6 +11,7 @@ export function fieldDefOf(field: SchemaField): FieldDef {
     kind: field.secret ? 'password' : (field.kind ?? 'text'),
     ...(field.options ? { options: field.options } : {}),
     ...(fieldHelp(field) !== undefined ? { help: fieldHelp(field) } : {}),
+    ...(field.unit ? { unit: field.unit } : {}),
     ...(field.description ? { description: field.description } : {}),
     ...(field.checkboxValues ? { checkboxValues: field.checkboxValues } : {}),
     ...(field.groupValue ? { groupValue: field.groupValue } : {}),

@@ -42,6 +42,35 @@ export function SectionFormFrame({ state, label, children }: { state: SettingsFo
   );
 }
 
+/**
+ * Runs of two or more plain cards share a row: two columns on a wide screen (xl), one below it.
+ * Grids and tables keep the full width; a lone card too.
+ */
+function pairCards(blocks: readonly { node: ReactNode; half: boolean }[]): ReactNode[] {
+  const shown = blocks.filter((b) => b.node !== null);
+  const out: ReactNode[] = [];
+  for (let i = 0; i < shown.length;) {
+    let end = i;
+    while (end < shown.length && shown[end]!.half) end++;
+    if (end - i >= 2) {
+      out.push(
+        <div key={`cards-${i}`} className="row align-items-start">
+          {shown.slice(i, end).map((b, k) => (
+            <div key={k} className="col-xl-6">
+              {b.node}
+            </div>
+          ))}
+        </div>,
+      );
+      i = end;
+    } else {
+      out.push(shown[i]!.node);
+      i++;
+    }
+  }
+  return out;
+}
+
 interface Props<C> {
   def: SectionScreenDef<C>;
   section: SectionState & { values: Readonly<Record<string, unknown>>; schema: FlatSchema };
@@ -176,7 +205,7 @@ export function SectionForm<C>({ def, section }: Props<C>) {
 
   return (
     <SectionFormFrame state={state} label={def.formLabel}>
-      {def.blocks.map(block)}
+      {pairCards(def.blocks.map((b, i) => ({ node: block(b, i), half: b.kind === 'card' && !b.grid })))}
       {def.extras?.({
         values,
         readOnly: state.readOnly,

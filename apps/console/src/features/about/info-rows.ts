@@ -1,5 +1,6 @@
 /** Rows of the About › Information tables (000 §2 About), pure so the rules are testable. */
 import { EMMC_NORMAL_ABOVE, type DeviceInfo } from '@meter/contract';
+import { formatDate } from '../../lib/device-time.ts';
 
 export interface InfoRow {
   label: string;
@@ -24,7 +25,7 @@ export function meterRows(info: DeviceInfo | undefined, mcStatus: number | undef
     { label: 'Model', value: text(info.meterModel) },
     { label: 'Hardware Version', value: version(info.meterHardwareVersion) },
     { label: 'Firmware Version', value: version(info.meterFirmwareVersion) },
-    { label: 'Release Date', value: text(info.meterReleaseDate) },
+    { label: 'Release Date', value: formatDate(text(info.meterReleaseDate)) },
     { label: 'Serial Number', value: text(info.meterSerialNumber) },
     { label: 'Seal Status', value: onOff(info.meterSealStatus) },
     { label: 'Address', value: text(info.meterAddress) },
@@ -42,7 +43,7 @@ export function displayModuleRows(info: DeviceInfo | undefined): InfoRow[] | und
     { label: 'Model', value: text(info.displayModel) },
     { label: 'Hardware Version', value: version(info.displayHardwareVersion) },
     { label: 'Firmware Version', value: version(info.displayFirmwareVersion) },
-    { label: 'Release Date', value: text(info.displayReleaseDate) },
+    { label: 'Release Date', value: formatDate(text(info.displayReleaseDate)) },
   ];
 }
 

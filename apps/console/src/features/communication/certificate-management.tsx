@@ -14,6 +14,8 @@ import { Loading } from '../../components/loading.tsx';
 import { openRebootModal } from '../../components/reboot-modal.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, callEndpoint, download, upload } from '../../lib/api.ts';
+import { useHomePageInfo } from '../../lib/device.ts';
+import { formatIsoTime } from '../../lib/device-time.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { endpointQuery } from '../../lib/query.ts';
 
@@ -28,6 +30,7 @@ const nameRows = (n: CertInfo['certificateSubject']) => [
 
 export default function CertificateManagement() {
   const info = useQuery(endpointQuery('getCertInfo'));
+  const zone = useHomePageInfo().data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const canWrite = useCanWriteHere();
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -92,8 +95,8 @@ export default function CertificateManagement() {
             <KeyValueTable
               title={t.validity}
               rows={[
-                { label: L.validateFrom, value: c.validity.validateFrom },
-                { label: L.expiration, value: c.validity.expiration },
+                { label: L.validateFrom, value: formatIsoTime(c.validity.validateFrom, zone) },
+                { label: L.expiration, value: formatIsoTime(c.validity.expiration, zone) },
               ]}
             />
           </div>

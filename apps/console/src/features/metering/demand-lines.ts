@@ -4,6 +4,7 @@
  */
 import { DEMAND_KEYS, DEMAND_PARAMETERS, type DemandParameter, type DemandRow } from '@meter/contract';
 import { MISSING } from '../../components/readings-table-data.ts';
+import { formatWallTime } from '../../lib/device-time.ts';
 import { isPhaseName } from './wiring-rules.ts';
 
 export const DEMAND_PARAMETER_LABELS: Record<DemandParameter, string> = {
@@ -26,7 +27,8 @@ export const SYSTEM_NAME = 'System';
 
 /** Demand values carry the module's 3 decimals. */
 const kw = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(3) : MISSING);
-const text = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : MISSING);
+/** The meter's 24-hour maximum time in the console's one date format. */
+const time = (v: unknown): string => (typeof v === 'string' && v !== '' ? formatWallTime(v) : MISSING);
 
 /** 001: Current Demand only for non-'System' names whose entry has a current-demand value. */
 export const hasCurrentDemand = (row: DemandRow): boolean => row.Name !== SYSTEM_NAME && typeof row[DEMAND_KEYS.current.demand] === 'number';
@@ -47,7 +49,7 @@ export function demandLines(rows: readonly DemandRow[] | undefined, dashPhasePow
         parameter: DEMAND_PARAMETER_LABELS[p],
         demand: dash ? MISSING : kw(r[k.demand]),
         peak: dash ? MISSING : kw(r[k.peak]),
-        peakTime: dash ? MISSING : text(r[k.peakTime]),
+        peakTime: dash ? MISSING : time(r[k.peakTime]),
         prediction: dash ? MISSING : kw(r[k.prediction]),
       };
     }),

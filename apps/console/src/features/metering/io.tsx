@@ -18,8 +18,8 @@ const baseColumns: Column<DigitalInput>[] = [
   { key: 'status', header: 'Status', cell: (d) => DI_STATUS_TEXT[d.status] },
 ];
 const pulseColumns: Column<DigitalInput>[] = [
-  { key: 'counter', header: 'Counter', cell: diCounter },
-  { key: 'value', header: 'Value', cell: diValue },
+  { key: 'counter', header: 'Counter', cell: diCounter, numeric: true },
+  { key: 'value', header: 'Value', cell: diValue, numeric: true },
 ];
 
 function Io() {

@@ -5,10 +5,10 @@ import type { DemandLine } from '../demand-lines.ts';
 const columns: Column<DemandLine>[] = [
   { key: 'name', header: 'Name', cell: (l) => l.name },
   { key: 'parameter', header: 'Parameter', cell: (l) => l.parameter, rowHeader: true },
-  { key: 'demand', header: 'Demand', cell: (l) => l.demand },
-  { key: 'peak', header: 'Demand Peak', cell: (l) => l.peak },
+  { key: 'demand', header: 'Demand', cell: (l) => l.demand, numeric: true },
+  { key: 'peak', header: 'Demand Peak', cell: (l) => l.peak, numeric: true },
   { key: 'peakTime', header: 'Demand Peak Time', cell: (l) => l.peakTime },
-  { key: 'prediction', header: 'Prediction', cell: (l) => l.prediction },
+  { key: 'prediction', header: 'Prediction', cell: (l) => l.prediction, numeric: true },
 ];
 
 export function DemandTable({ title, lines, loading }: { title: string; lines: DemandLine[] | undefined; loading: boolean }) {

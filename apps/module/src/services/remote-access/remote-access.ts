@@ -158,13 +158,13 @@ export class RemoteAccess {
     try {
       const where = await this.post('register');
       this.setRegistered(true);
-      this.d.events.write('Info', t.event(`registered with ${where} by ${user}`), user);
+      this.d.events.write('Info', `${t.event(`registered with ${where}`)} by ${user}`, user);
       this.lastPing = null;
       this.schedule(0);
       return serverMessages.success;
     } catch (err) {
       const reason = this.reason(err);
-      this.d.events.write('Error', t.event(`registration failed: ${reason} (by ${user})`), user);
+      this.d.events.write('Error', `${t.event(`registration failed: ${reason}`)} (by ${user})`, user);
       return reason;
     }
   }
@@ -180,11 +180,11 @@ export class RemoteAccess {
       this.setRegistered(false);
       clearTimeout(this.timer);
       this.lastPing = null;
-      this.d.events.write('Info', t.event(`deregistered from ${where} by ${user}`), user);
+      this.d.events.write('Info', `${t.event(`deregistered from ${where}`)} by ${user}`, user);
       return serverMessages.success;
     } catch (err) {
       const reason = this.reason(err);
-      this.d.events.write('Error', t.event(`deregistration failed: ${reason} (by ${user})`), user);
+      this.d.events.write('Error', `${t.event(`deregistration failed: ${reason}`)} (by ${user})`, user);
       this.schedule(this.intervalMs());
       return reason;
     }

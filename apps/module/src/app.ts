@@ -4,6 +4,8 @@ import {
   API_PREFIX,
   dataLogSection,
   dataPostSection,
+  acuCloudSection,
+  remoteAccessSection,
   endpoints,
   ipWhitelistSection,
   meterGeneralSection,
@@ -20,7 +22,8 @@ import {
   type FirmwareSettings,
 } from '@meter/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAuthHook } from './api/auth-hook.ts';
@@ -31,6 +34,7 @@ import { deviceApi } from './api/device/index.ts';
 import { logsApi } from './api/logs/index.ts';
 import { meterSettingsApi } from './api/meter-settings/index.ts';
 import { postingApi } from './api/posting/index.ts';
+import { acuCloudApi } from './api/acucloud/index.ts';
 import { sftpAccessApi } from './api/sftp-access/index.ts';
 import { meteringApi } from './api/metering/index.ts';
 import { mqttApi } from './api/mqtt/index.ts';
@@ -89,6 +93,8 @@ import { FirmwareService, applyPendingFirmware } from './services/firmware/index
 import { RemoteUpdate } from './services/firmware/remote-update.ts';
 import { dataPostBackend } from './services/posting/data-post-backend.ts';
 import { PostChannels } from './services/posting/post-channels.ts';
+import { AcuCloud } from './services/acucloud/acucloud.ts';
+import { RemoteAccess } from './services/remote-access/remote-access.ts';
 import { PostFiles } from './services/posting/post-files.ts';
 import { SftpAccess } from './services/sftp-access/sftp-access.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
@@ -184,6 +190,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const network = new NetworkService(kv, () => device.identity());
   sections.register(networkConfigSection, network.backend());
   const httpRedirect: HttpRedirect = { active: !network.webServer().allowHttp, httpsPort: undefined };
+  // Outbound HTTPS trusts the system's roots, plus MODULE_TRUSTED_CA's (a private CA, the tests' own).
+  const trustedCa = config.trustedCa ? [...rootCertificates, readFileSync(config.trustedCa, 'utf8')] : undefined;
   const postChannels = new PostChannels({
     dataDir: config.dataDir,
     kv: ctx.kv,
@@ -193,7 +201,32 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     serial: () => device.identity().meterSerialNumber,
     timeoutMs: config.postTimeoutSeconds * 1000,
     retryMs: config.postRetrySeconds * 1000,
+    ca: trustedCa,
   });
+  const acuCloud = new AcuCloud({
+    dataDir: config.dataDir,
+    kv: ctx.kv,
+    events,
+    now: ctx.now,
+    serial: () => device.identity().meterSerialNumber,
+    timeoutMs: config.postTimeoutSeconds * 1000,
+    retryMs: config.postRetrySeconds * 1000,
+    ca: trustedCa,
+  });
+  sections.register(acuCloudSection, acuCloud.backend());
+  const remoteAccess = new RemoteAccess({
+    kv: ctx.kv,
+    events,
+    now: ctx.now,
+    identity: () => {
+      const id = device.identity();
+      return { serial: id.meterSerialNumber, mac: id.moduleEth0MacAddress, model: id.moduleModel, firmware: id.moduleFirmwareVersion };
+    },
+    timeoutMs: config.postTimeoutSeconds * 1000,
+    pingSeconds: config.remotePingSeconds,
+    ca: trustedCa,
+  });
+  sections.register(remoteAccessSection, remoteAccess.backend());
   sections.register(
     dataPostSection,
     dataPostBackend(ctx.kv, () => {
@@ -205,13 +238,14 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     dataLogBackend(ctx.kv, (n) => postChannels.channel(n).enable),
   );
   const postFiles = new PostFiles({ dataDir: config.dataDir, channels: postChannels, fileSeconds: config.dataLogFileSeconds });
+  const cloudFiles = new PostFiles({ dataDir: config.dataDir, channels: acuCloud.targets, fileSeconds: config.dataLogFileSeconds });
   const dataLogs = new DataLogs(config.dataDir, {
     kv: ctx.kv,
     meter,
     zone: () => device.state().timeZone,
     intervalSeconds: config.dataLogIntervalSeconds,
-    onRow: (id, cfg, at, zone, header, line) => id !== 'ac' && postFiles.row(id, cfg, at, zone, header, line),
-    onTick: (id, cfg, now, zone) => id !== 'ac' && postFiles.tick(id, cfg, now, zone),
+    onRow: (id, cfg, at, zone, header, line) => (id === 'ac' ? cloudFiles : postFiles).row(id, cfg, at, zone, header, line),
+    onTick: (id, cfg, now, zone) => (id === 'ac' ? cloudFiles : postFiles).tick(id, cfg, now, zone),
   });
   const mqtt = new MqttService({ kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message) });
   sections.register(mqttSection, mqtt.backend);
@@ -327,6 +361,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     configBackups,
     records,
     postChannels,
+    acuCloud,
+    remoteAccess,
     sftpAccess,
     time,
     whitelist,
@@ -443,7 +479,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
       rs485: () => rs485.read() as { meterAddress: number; meterBaud: number },
     });
   await app.register(recordsApi, { records, device, meter, events, now, communication });
-  await app.register(postingApi, { postChannels });
+  await app.register(postingApi, { postChannels, acuCloud });
+  await app.register(acuCloudApi, { acuCloud, remoteAccess });
   await app.register(sftpAccessApi, { sftpAccess });
   await app.register(dateTimeApi, { time });
   await app.register(whitelistApi, { whitelist, sections, events });
@@ -481,6 +518,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   app.addHook('onReady', async () => remoteUpdate.startSchedule());
   app.addHook('onReady', async () => {
     postChannels.start();
+    acuCloud.start();
+    remoteAccess.start();
     await sftpAccess.apply();
   });
   app.addHook('onReady', async () => {
@@ -492,6 +531,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     diagnostic.close();
     ticker.stop();
     await postChannels.stop();
+    await acuCloud.stop();
+    await remoteAccess.stop();
     await sftpAccess.stop();
     time.stop();
     await Promise.all([mqtt.close(), modbus.close(), snmp.close(), bacnet.close()]);

@@ -42,6 +42,10 @@ const env = z.object({
   MODULE_POST_RETRY_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
   /** How long a post (connect, send, answer) may take. */
   MODULE_POST_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(20),
+  /** A PEM file of CA certificates trusted besides the system's for outbound HTTPS (post channels, AcuCloud, remote access). */
+  MODULE_TRUSTED_CA: z.string().min(1).optional(),
+  /** Tests only: replaces the remote access ping interval of the settings (60 or 600 s). */
+  MODULE_REMOTE_PING_SECONDS: z.coerce.number().min(0.1).max(600).optional(),
   /** The UDP port the SNTP client asks (123; tests run an unprivileged server on another). */
   MODULE_NTP_PORT: z.coerce.number().int().min(1).max(65535).default(123),
   /** Overrides the web server settings' HTTPS port (443 needs root); 0 takes a free one. */
@@ -97,6 +101,9 @@ export interface ModuleConfig {
   loopProbe: boolean;
   /** Overrides the BACnet/IP port of the settings. */
   bacnetPort?: number;
+  /** MODULE_TRUSTED_CA, resolved. */
+  trustedCa?: string;
+  remotePingSeconds?: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -134,5 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     loopProbe: e.MODULE_LOOP_PROBE === '1',
     eventLogMaxRows: e.MODULE_EVENT_LOG_MAX_ROWS,
     bacnetPort: e.MODULE_BACNET_PORT,
+    trustedCa: e.MODULE_TRUSTED_CA ? resolve(e.MODULE_TRUSTED_CA) : undefined,
+    remotePingSeconds: e.MODULE_REMOTE_PING_SECONDS,
   };
 }

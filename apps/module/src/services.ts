@@ -14,6 +14,8 @@ import type { MeterEventLog } from './services/logs/meter-event-log.ts';
 import type { MeterSettingsService } from './services/meter-settings/index.ts';
 import type { RecordService } from './services/records/record-service.ts';
 import type { PostChannels } from './services/posting/post-channels.ts';
+import type { AcuCloud } from './services/acucloud/acucloud.ts';
+import type { RemoteAccess } from './services/remote-access/remote-access.ts';
 import type { SftpAccess } from './services/sftp-access/sftp-access.ts';
 import type { ModbusService } from './services/modbus/index.ts';
 import type { NetworkService } from './services/network/network-service.ts';
@@ -67,6 +69,10 @@ export interface Services {
   configBackups: ConfigBackupService;
   /** Post channels 1-3: queues on disk, senders (HTTP, FTP, SFTP), health, test and clear. */
   postChannels: PostChannels;
+  /** The AcuCloud uplink (channel 4): queue, HTTPS sender, health, test and clear. */
+  acuCloud: AcuCloud;
+  /** Remote access: register, deregister, pings, status. */
+  remoteAccess: RemoteAccess;
   /** Read-only SFTP access to the data log files. */
   sftpAccess: SftpAccess;
   /** The device clock, NTP synchronisation and the manual time. */

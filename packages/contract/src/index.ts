@@ -38,3 +38,7 @@ export * from './schemas/bacnet.ts';
 export * from './schemas/firmware.ts';
 export * from './schemas/network.ts';
 export * from './schemas/ipv6.ts';
+export * from './options/acucloud.ts';
+export * from './schemas/acucloud.ts';
+export * from './schemas/remote-access.ts';
+export * from './sections/acucloud.ts';

@@ -546,6 +546,7 @@ export const postingTexts = {
   notFound: (host: string) => `Host ${host} not found`,
   httpStatus: (target: string, status: number) => `Connected to ${target}: the server answered HTTP ${status}`,
   failed: (target: string, reason: string) => `Sending to ${target} failed: ${reason}`,
+  untrusted: (target: string, code: string) => `Connected to ${target}: the server's certificate is not trusted (${code})`,
   channelEvent: (channel: number, reason: string) => `Post Channel ${channel}: ${reason}`,
   settingsTitle: 'Post channel settings',
 } as const;
@@ -819,4 +820,57 @@ export const ipv6Texts = {
   disabled: 'Disabled',
   labels: { enable: 'IPv6', isAuto: 'IP Mode', ip: 'IPv6 Address', prefixLength: 'Prefix Length', gateway: 'Gateway', dns1: 'DNS 1', dns2: 'DNS 2' },
   cards: { general: 'IPv6', ethernet1: 'Ethernet 1', ethernet2: 'Ethernet 2', dns: 'DNS' },
+} as const;
+
+/** AcuCloud (001 §4, §5, §8): the spec's texts, and the module's own (decided, docs/decisions.md "AcuCloud"). */
+export const acuCloudTexts = {
+  title: 'AcuCloud',
+  settingsTitle: 'AcuCloud settings',
+  saved: 'AcuCloud config saved',
+  cleared: 'AcuCloud logs cleared',
+  clearFailed: 'AcuCloud logs clear failed',
+  clearConfirm: 'Are you sure you want to clear AcuCloud logs?',
+  addressRule: 'AcuCloud Address must begin with http:// or https://',
+  test: 'Test',
+  testResult: 'Test Result',
+  clearPostLogs: 'Clear Post Logs',
+  copy: 'Copy',
+  copied: 'Copied',
+  edit: 'Edit',
+  confirm: 'Confirm',
+  reset: 'Reset',
+  cloudLink: 'AcuCloud Site',
+  health: 'Upload Health',
+  labels: { enable: 'AcuCloud', moduleSerialNumber: 'Module Serial Number', acuCloudAddress: 'AcuCloud Address', acuCloudToken: 'AcuCloud Token' },
+  tokenHelp: 'The token the cloud gave this meter; kept when left empty',
+  /** The module event log's prefix for the uplink's outcomes. */
+  event: (reason: string) => `AcuCloud: ${reason}`,
+  tokenRefused: (target: string) => `Connected to ${target}: the token was refused`,
+} as const;
+
+/** Remote Access (002 §4.3, §8.1, §8.2): the spec's texts, and the module's own (decided, docs/decisions.md "Remote Access"). */
+export const remoteAccessTexts = {
+  title: 'Remote Access',
+  settingsTitle: 'Remote access settings',
+  saved: 'Remote access config saved',
+  registered: 'Registration success.',
+  registerFailed: 'Registration failed.',
+  deregistered: 'Deregistration success.',
+  deregisterFailed: 'Deregistration failed.',
+  rebootHint: 'Please reboot meter to ensure connection',
+  register: 'Register',
+  deregister: 'Deregister',
+  refresh: 'Refresh',
+  copy: 'Copy',
+  copied: 'Copied',
+  status: 'Registration Status',
+  accessUrl: 'Access URL',
+  statusText: { online: 'online', offline: 'offline', checking: 'checking' },
+  registeredYes: 'Registered',
+  registeredNo: 'Not registered',
+  labels: { enable: 'Remote Access', pingInterval: 'Ping Interval', remoteServerUrl: 'Remote Server URL', registered: 'Registered' },
+  urlRule: 'Remote Server URL must begin with http:// or https://',
+  notEnabled: 'Remote access is disabled: enable it and save first',
+  notRegistered: 'The device is not registered',
+  event: (reason: string) => `Remote Access: ${reason}`,
 } as const;

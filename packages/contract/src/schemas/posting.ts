@@ -8,7 +8,17 @@ import { namedRuleMessages as n } from '../messages.ts';
 import { bool, intBetween, oneOf, optionalText, strictObject, text } from '../rules/fields.ts';
 import { withMeta } from '../rules/field-meta.ts';
 import { rules } from '../rules/validators.ts';
-import { FTP_DIRECTORY, FTP_DIRECTORY_OPTIONS, HTTP_AUTH_BASIC, HTTP_AUTH_OPTIONS, POST_CHANNEL_COUNT, POST_CHANNEL_IDS, POST_LIMITS as LIM, POST_METHODS } from '../options/posting.ts';
+import {
+  ACUCLOUD_CHANNEL,
+  FTP_DIRECTORY,
+  FTP_DIRECTORY_OPTIONS,
+  HTTP_AUTH_BASIC,
+  HTTP_AUTH_OPTIONS,
+  POST_CHANNEL_COUNT,
+  POST_CHANNEL_IDS,
+  POST_LIMITS as LIM,
+  POST_METHODS,
+} from '../options/posting.ts';
 import { postingTexts as t } from '../messages.ts';
 import { checkField } from './meter-settings/helpers.ts';
 import { select } from '../rules/fields.ts';
@@ -126,8 +136,8 @@ export const dataPostConfigSchema = strictObject({
 export type DataPostConfig = z.infer<typeof dataPostConfigSchema>;
 export const dataPostConfigData = dataPostConfigSchema;
 
-/** PATCH command/testPoster and command/clearFolder: {channel} (1-3; AcuCloud's 4 is not served yet). */
-export const postChannelBody = strictObject({ channel: intBetween('channel', 1, POST_CHANNEL_COUNT) });
+/** PATCH command/testPoster and command/clearFolder: {channel}, 1-3 or AcuCloud's 4 (001 §9). */
+export const postChannelBody = strictObject({ channel: intBetween('channel', 1, ACUCLOUD_CHANNEL) });
 
 /** GET command/postChannelStatus?channel=n: the channel's health (decided: the spec shows none). */
 // Optional in the schema so a query of other keys (token, time) still parses; the module refuses a missing channel.

@@ -4,7 +4,8 @@
  * logger's own section. Until the first save these defaults apply (decided, see
  * docs/decisions.md): logger 1 on, real-time V/I/P/PF/F every 15 minutes into a CSV file per day.
  */
-import { REALTIME_MASK_BITS as B } from '@meter/contract';
+import { ACUCLOUD_CHANNEL, acuCloudSection, REALTIME_MASK_BITS as B } from '@meter/contract';
+import { KV_SECTION_PREFIX } from '../sections/section-backend.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 
 export interface DataLoggerConfig {
@@ -41,7 +42,10 @@ export const ACUCLOUD_LOGGER_KEY = 'settings.acuCloudLogger';
 
 /** Voltage (L-N), current, active power, power factor and frequency. */
 export const DEFAULT_REALTIME_MASK = B.vln | B.current | B.activePower | B.powerFactor | B.frequency;
+const FIVE_MINUTES = 0;
 const FIFTEEN_MINUTES = 2;
+/** The AcuCloud section's document (services/acucloud): its enable switches the cloud logger. */
+const ACUCLOUD_SECTION_KEY = KV_SECTION_PREFIX + acuCloudSection.key;
 const ONE_DAY = 7;
 
 export function defaultLogger(prefix: string, enable: boolean): DataLoggerConfig {
@@ -70,6 +74,15 @@ export function defaultLogger(prefix: string, enable: boolean): DataLoggerConfig
   };
 }
 
+/**
+ * The cloud logger (decided, docs/decisions.md "AcuCloud"): on while AcuCloud is enabled; V, I,
+ * P, PF, F and the three energies every 5 minutes, UTC seconds, one JSON object per line, a
+ * post file per 15 minutes.
+ */
+export function acuCloudLogger(): DataLoggerConfig {
+  return { ...defaultLogger('acucloud', false), energyMask: 7, timeStampFormat: 1, logFormat: 1, logInterval: FIVE_MINUTES, logFileLength: FIFTEEN_MINUTES };
+}
+
 export const defaultSettings = (): DataLogSettings => ({
   dataLog1: defaultLogger('datalog1', true),
   dataLog2: defaultLogger('datalog2', false),
@@ -78,7 +91,8 @@ export const defaultSettings = (): DataLogSettings => ({
 
 /** The live settings of one logger (read on every tick, so a saved change applies at once). */
 export function loggerConfig(kv: KeyValueStore, id: string): DataLoggerConfig {
-  if (id === 'ac') return kv.getOrInit(ACUCLOUD_LOGGER_KEY, () => defaultLogger('acucloud', false));
+  if (id === 'ac')
+    return { ...kv.getOrInit(ACUCLOUD_LOGGER_KEY, acuCloudLogger), enable: kv.get<{ enable?: unknown }>(ACUCLOUD_SECTION_KEY)?.enable === true, postChannel: [ACUCLOUD_CHANNEL] };
   const all = kv.getOrInit(DATA_LOG_SETTINGS_KEY, defaultSettings);
   return all[`dataLog${id}` as keyof DataLogSettings];
 }

@@ -34,6 +34,8 @@ export interface PostChannelsDeps {
   serial: () => string;
   timeoutMs: number;
   retryMs: number;
+  /** HTTPS roots (system plus MODULE_TRUSTED_CA); undefined: the system's. */
+  ca?: string[];
 }
 
 const contentTypeOf = (name: string) => (name.endsWith('.json') ? 'application/x-ndjson' : 'text/csv');
@@ -124,7 +126,7 @@ export class PostChannels {
   }
 
   private send(cfg: PostChannelConfig, file: OutgoingFile): Promise<string> {
-    const opts: SendOptions = { timeoutMs: this.d.timeoutMs, mac: this.d.mac() };
+    const opts: SendOptions = { timeoutMs: this.d.timeoutMs, mac: this.d.mac(), ca: this.d.ca };
     if (cfg.postMethod === 'FTP') return sendFtp(cfg, file, opts);
     if (cfg.postMethod === 'SFTP') return sendSftp(cfg, file, opts);
     return sendHttp(cfg, file, opts);

@@ -9,6 +9,9 @@ export class PostError extends Error {}
 /** A target for messages: host:port as the channel's settings name it. */
 export const targetOf = (host: string, port: number) => `${host}:${port}`;
 
+/** Node's codes for a server certificate that does not verify (unknown issuer, self-signed, expired, wrong name). */
+const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
+
 interface NodeError {
   code?: unknown;
   level?: unknown;
@@ -21,6 +24,7 @@ export function reasonOf(err: unknown, target: string, host: string, timeoutSeco
   const e = (err ?? {}) as NodeError;
   const message = typeof e.message === 'string' ? e.message : String(err);
   if (e.code === 'ECONNREFUSED') return t.refused(target);
+  if (typeof e.code === 'string' && TLS_CODES.test(e.code)) return t.untrusted(target, e.code);
   if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return t.notFound(host);
   if (e.code === 'ETIMEDOUT' || e.level === 'client-timeout' || /timed? ?out/i.test(message)) return t.timedOut(target, timeoutSeconds);
   // basic-ftp: 530 Not logged in; ssh2: all configured authentication methods failed.

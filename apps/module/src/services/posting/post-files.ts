@@ -11,11 +11,18 @@ import type { Zone } from '../../meter/local-time.ts';
 import type { DataLoggerConfig } from '../datalog/config.ts';
 import { lengthOf, periodStart, type Length } from '../datalog/periods.ts';
 import { fileStamp } from '../logs/csv.ts';
-import type { PostChannels } from './post-channels.ts';
+import type { PostQueue } from './post-queue.ts';
+
+/** Where closed files go: the post channels 1-3, or the AcuCloud uplink (channel 4). */
+export interface PostTargets {
+  readonly queues: ReadonlyMap<number, PostQueue>;
+  queue(n: number): PostQueue;
+  wake(n: number): void;
+}
 
 export interface PostFilesDeps {
   dataDir: string;
-  channels: PostChannels;
+  channels: PostTargets;
   /** Tests only (MODULE_DATALOG_FILE_SECONDS): replaces every log file length. */
   fileSeconds?: number;
 }

@@ -5,7 +5,7 @@
  */
 import { FTP_DIRECTORY, HTTP_AUTH_BASIC, postingTexts as t, type PostChannelConfig } from '@meter/contract';
 import { Client as FtpClient } from 'basic-ftp';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
@@ -23,6 +23,8 @@ export interface SendOptions {
   timeoutMs: number;
   /** The device's MAC address: the FTP directory of option 0. */
   mac: string;
+  /** Roots an HTTPS server's certificate may chain to: the system's plus MODULE_TRUSTED_CA (undefined: the system's). */
+  ca?: string[];
 }
 
 export interface Target {
@@ -53,32 +55,42 @@ function httpBody(cfg: PostChannelConfig, file: OutgoingFile): Buffer {
 export function sendHttp(cfg: PostChannelConfig, file: OutgoingFile, opts: SendOptions): Promise<string> {
   const info = cfg.postChannelInfo;
   const url = new URL(info.HTTPAddress);
-  const https = url.protocol === 'https:';
-  const target = targetFrom(info.HTTPAddress, info.HTTPPort, https ? 443 : 80);
-  url.port = String(target.port);
   const ext = posix.extname(file.name);
   const name = info.isFixed && info.manualInputName ? `${info.manualInputName}${ext}` : file.name;
   url.searchParams.set('meterId', info.HTTPMeterId);
   url.searchParams.set('fileName', name);
-  const body = httpBody(cfg, file);
   const headers: Record<string, string> = {
     'content-type': `${file.contentType}; charset=utf-8`,
-    'content-length': String(body.length),
     'content-disposition': `attachment; filename="${name}"`,
     'x-meter-id': info.HTTPMeterId,
   };
   if (info.HTTPAuthenticationMethod === HTTP_AUTH_BASIC) headers.authorization = `Basic ${Buffer.from(`${info.username}:${info.password}`).toString('base64')}`;
+  return httpPost(url, info.HTTPPort, headers, httpBody(cfg, file), opts, t.authFailed);
+}
+
+/**
+ * POSTs a body and resolves with host:port once the server answered 2xx; 401/403 is named by
+ * `refused`, another status by its number. HTTPS checks the server's certificate against the
+ * system's roots (plus MODULE_TRUSTED_CA).
+ */
+export function httpPost(url: URL, port: number, headers: Record<string, string>, body: Buffer, opts: SendOptions, refused: (where: string) => string): Promise<string> {
+  const https = url.protocol === 'https:';
+  const target = targetFrom(url.href, port, https ? 443 : 80);
+  url.port = String(target.port);
   const where = targetOf(target.host, target.port);
   return new Promise((resolve, reject) => {
-    const req = (https ? httpsRequest : httpRequest)(url, { method: 'POST', headers, timeout: opts.timeoutMs, agent: false }, (res) => {
+    const options = { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, timeout: opts.timeoutMs, agent: false as const };
+    const onResponse = (res: IncomingMessage) => {
       res.resume();
       res.on('end', () => {
         const status = res.statusCode ?? 0;
         if (status >= 200 && status < 300) resolve(where);
-        else if (status === 401 || status === 403) reject(new PostError(t.authFailed(where)));
+        else if (status === 401 || status === 403) reject(new PostError(refused(where)));
         else reject(new PostError(t.httpStatus(where, status)));
       });
-    });
+    };
+    const req = https ? httpsRequest(url, { ...options, ...(opts.ca ? { ca: opts.ca } : {}) }, onResponse) : httpRequest(url, options, onResponse);
+    // The timeout is the socket's idle time: a server that accepts and never answers is given up on.
     req.on('timeout', () => req.destroy(new PostError(t.timedOut(where, opts.timeoutMs / 1000))));
     req.on('error', reject);
     req.end(body);

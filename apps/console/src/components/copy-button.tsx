@@ -1,0 +1,40 @@
+/** A Copy button for a read-only value (the module serial number, the remote access URL). */
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+
+/** The clipboard API needs a secure context; a module reached over plain HTTP falls back to a selection copy. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (permissions): the selection copy below may still work.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.className = 'visually-hidden';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } finally {
+    area.remove();
+  }
+}
+
+export function CopyButton({ value, label, copiedLabel, name }: { value: string; label: string; copiedLabel: string; /** What is copied, for the accessible name. */ name: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(t);
+  }, [copied]);
+  return (
+    <Button type="button" variant="outline-secondary" size="sm" aria-label={`${label} ${name}`} disabled={!value} onClick={() => void copyText(value).then(setCopied)}>
+      {copied ? copiedLabel : label}
+    </Button>
+  );
+}

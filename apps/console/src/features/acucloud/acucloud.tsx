@@ -1,0 +1,144 @@
+/**
+ * Settings › Communication › AcuCloud (001 "Communication, AcuCloud", §4, §5, §7, §8): Enable /
+ * Disable; when enabled the read-only module serial number with Copy, the token, a link to the
+ * cloud site, Test (its Test Result) and Clear Post Logs after a confirmation; the address only
+ * with `?showAdvanced=true`, locked until Edit, then Confirm or Reset (the default). Below, the
+ * uplink's health (decided).
+ */
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import { ACUCLOUD_CHANNEL, ACUCLOUD_DEFAULT_ADDRESS, acuCloudSite, acuCloudTexts as t, endpoints, postingTexts, shellTexts, type PostChannelStatus } from '@meter/contract';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { KeyValueTable } from '../../components/key-value-table.tsx';
+import { defineSectionScreen, type SectionFormControls } from '../../components/section/section-def.ts';
+import { SectionScreen } from '../../components/section/section-screen.tsx';
+import { showAlert } from '../../lib/alerts.ts';
+import { callEndpoint } from '../../lib/api.ts';
+import { confirmAction } from '../../lib/confirm-action.ts';
+import { formatDeviceTime } from '../../lib/device-time.ts';
+import { useHomePageInfo } from '../../lib/device.ts';
+
+const STATUS_KEY = ['acuCloudStatus'];
+
+export default function AcuCloud() {
+  const advanced = useSearchParams()[0].get('showAdvanced') === 'true';
+  const [editing, setEditing] = useState(false);
+  const client = useQueryClient();
+  const zone = useHomePageInfo().data?.timeZone ?? 'UTC';
+  const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(endpoints.acuCloudStatus, { signal }), refetchInterval: 10_000 });
+  const [result, setResult] = useState<string>();
+  const [testing, setTesting] = useState(false);
+
+  const test = async () => {
+    setTesting(true);
+    setResult(undefined);
+    try {
+      setResult((await callEndpoint(endpoints.testPoster, { body: { channel: ACUCLOUD_CHANNEL } })).value);
+    } catch {
+      // The request helper has shown the failure.
+    } finally {
+      setTesting(false);
+      void client.invalidateQueries({ queryKey: STATUS_KEY });
+    }
+  };
+
+  const clear = () =>
+    confirmAction({
+      title: shellTexts.confirmation,
+      body: t.clearConfirm,
+      run: async () => (await callEndpoint(endpoints.clearFolder, { body: { channel: ACUCLOUD_CHANNEL }, suppress: true })).value === 'Success',
+      onSuccess: () => {
+        showAlert({ type: 'success', message: t.cleared });
+        void client.invalidateQueries({ queryKey: STATUS_KEY });
+      },
+      onFailure: () => showAlert({ type: 'danger', message: t.clearFailed }),
+    });
+
+  const extras = ({ values, readOnly, setInput }: SectionFormControls) => {
+    if (values.enable !== true) return null;
+    const site = acuCloudSite(String(values.acuCloudAddress ?? ''));
+    return (
+      <div className="mb-3">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <CopyButton value={String(values.moduleSerialNumber ?? '')} label={t.copy} copiedLabel={t.copied} name={t.labels.moduleSerialNumber} />
+          {site && (
+            <a href={site} target="_blank" rel="noreferrer">
+              {t.cloudLink}
+            </a>
+          )}
+        </div>
+        {advanced && !readOnly && (
+          <div className="d-flex flex-wrap gap-2 mb-3">
+            {!editing && (
+              <Button type="button" variant="outline-primary" size="sm" onClick={() => setEditing(true)}>
+                {t.edit}
+              </Button>
+            )}
+            {editing && (
+              <Button type="button" variant="outline-primary" size="sm" onClick={() => setEditing(false)}>
+                {t.confirm}
+              </Button>
+            )}
+            <Button
+              type="button"
+              variant="outline-secondary"
+              size="sm"
+              onClick={() => {
+                setInput('acuCloudAddress', ACUCLOUD_DEFAULT_ADDRESS);
+                setEditing(false);
+              }}
+            >
+              {t.reset}
+            </Button>
+          </div>
+        )}
+        {!readOnly && (
+          <div className="d-flex flex-wrap gap-2">
+            <Button type="button" variant="primary" disabled={testing} onClick={() => void test()}>
+              {testing ? `${t.test}…` : t.test}
+            </Button>
+            <Button type="button" variant="outline-danger" onClick={clear}>
+              {t.clearPostLogs}
+            </Button>
+          </div>
+        )}
+        {result !== undefined && (
+          <p role="status" className="mt-3 mb-0">
+            <strong>{t.testResult}:</strong> <span data-testid="test-result">{result}</span>
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const def = useMemo(
+    () =>
+      defineSectionScreen({
+        endpoint: 'acuCloudConfig',
+        title: t.title,
+        formLabel: t.settingsTitle,
+        blocks: [{ kind: 'card', title: t.title, fields: ['enable', 'moduleSerialNumber', 'acuCloudAddress', 'acuCloudToken'] }],
+        fields: {
+          moduleSerialNumber: { visibleWhen: (v) => v.enable === true, disabledWhen: () => true },
+          acuCloudToken: { visibleWhen: (v) => v.enable === true },
+          acuCloudAddress: { visibleWhen: (v) => advanced && v.enable === true, disabledWhen: () => !editing },
+        },
+        invalidates: ['acuCloudStatus'],
+        extras,
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- extras reads the latest state through this render's closure
+    [advanced, editing, testing, result],
+  );
+
+  return <SectionScreen def={def}>{status.data && <KeyValueTable title={t.health} rows={healthRows(status.data, zone)} />}</SectionScreen>;
+}
+
+function healthRows(s: PostChannelStatus, zone: string) {
+  return [
+    { label: postingTexts.lastSuccess, value: s.lastSuccess ? `${formatDeviceTime(s.lastSuccess.time, zone)} (${s.lastSuccess.file})` : postingTexts.never },
+    { label: postingTexts.lastFailure, value: s.lastFailure ? `${formatDeviceTime(s.lastFailure.time, zone)}: ${s.lastFailure.reason}` : postingTexts.never },
+    { label: postingTexts.waiting, value: String(s.waiting) },
+  ];
+}

@@ -13,7 +13,8 @@
  * request holds the loop longer).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BenchClient, ms, percentile, report } from './lib/client.ts';
+import { BenchClient } from './lib/client.ts';
+import { ms, percentile, report } from './lib/stats.ts';
 import { ADMIN_PASSWORD, startCompiledModule, type CompiledModule } from './lib/module-process.ts';
 import { benchStore } from './lib/store.ts';
 

@@ -41,7 +41,7 @@ try {
 }
 if (chosen.has('layout')) await layoutShiftBench(missed);
 if (chosen.has('lighthouse')) await lighthouseBench(missed);
-if (chosen.has('trends')) await trendsBench();
+if (chosen.has('trends')) await trendsBench(missed);
 
 console.log(missed.length ? `\ntargets missed: ${missed.join('; ')}` : '\nevery target holds');
 process.exitCode = missed.length ? 1 : 0;

@@ -5,7 +5,7 @@
  * built console (`npm run build`).
  */
 import type { CDPSession } from 'playwright-core';
-import { report } from './lib/client.ts';
+import { report } from './lib/stats.ts';
 import { USER_PASSWORD, launchBrowser, newPage, signInToMain, startModuleWithUsers } from '../e2e/lib/harness.ts';
 
 const TARGET = 0.05;

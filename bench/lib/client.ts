@@ -53,19 +53,3 @@ export class BenchClient {
     this.agent.destroy();
   }
 }
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-export const ms = (x: number) => `${x.toFixed(2)} ms`;
-export const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
-
-/** Prints a figure beside its target; returns whether it holds (the bench exits non-zero on a miss). */
-export function report(label: string, value: number, target: number, format: (x: number) => string, missed: string[]): boolean {
-  const holds = value <= target;
-  console.log(`  ${holds ? 'ok  ' : 'MISS'} ${label}: ${format(value)} (target ≤ ${format(target)})`);
-  if (!holds) missed.push(label);
-  return holds;
-}

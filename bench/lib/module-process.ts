@@ -27,22 +27,48 @@ export interface CompiledModule {
   loop(reset?: boolean): Promise<LoopFigures>;
   /** Resident set size read from /proc, as `ps` and `top` see it. */
   rssBytes(): number;
+  /** RSS split as the kernel counts it: anonymous (heaps, caches, stacks) and file pages (node, libraries). */
+  rssSplit(): { anon: number; file: number; threads: number };
   output(): string;
   /** Stops the process; the data folder is removed unless it was given. */
   stop(): Promise<void>;
 }
 
-export async function startCompiledModule(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<CompiledModule> {
+/** A number field of /proc/<pid>/status (kB for the memory ones). */
+function statusField(pid: number, name: string): number {
+  const m = new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+/**
+ * How `npm start` runs the bundle: the environment assignments and node options of the root
+ * package.json's start script, read from it so the benches run what production runs.
+ */
+export function productionLaunch(): { env: Record<string, string>; nodeArgs: string[] } {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const words = start.split('&&').pop()!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
+    const [name, value] = words.shift()!.split('=') as [string, string];
+    env[name] = value;
+  }
+  if (words.shift() !== 'node' || words.pop() !== 'apps/module/dist/server.mjs') throw new Error(`npm start is not "[VAR=value …] node [options] apps/module/dist/server.mjs": ${start}`);
+  return { env, nodeArgs: words };
+}
+
+export async function startCompiledModule(options: { dataDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<CompiledModule> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: npm run build`);
   const port = await freePort();
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-module-'));
   let out = '';
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const launch = productionLaunch();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? launch.nodeArgs), SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...launch.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       MODULE_DATA_DIR: dataDir,
@@ -97,9 +123,10 @@ export async function startCompiledModule(options: { dataDir?: string; env?: Rec
       });
     },
     rssBytes() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = /VmRSS:\s+(\d+) kB/.exec(status);
-      return kb ? Number(kb[1]) * 1024 : NaN;
+      return statusField(child.pid!, 'VmRSS') * 1024;
+    },
+    rssSplit() {
+      return { anon: statusField(child.pid!, 'RssAnon') * 1024, file: statusField(child.pid!, 'RssFile') * 1024, threads: statusField(child.pid!, 'Threads') };
     },
     async stop() {
       if (child.exitCode === null) {

@@ -24,6 +24,10 @@ export interface LoopFigures {
   samples: number;
   rssBytes: number;
   heapUsedBytes: number;
+  /** The main thread's V8 heap as reserved (used + free young and old space). */
+  heapTotalBytes: number;
+  /** Memory outside the V8 heaps that V8 knows of (Buffers, ArrayBuffers, better-sqlite3's handles). */
+  externalBytes: number;
   /**
    * The longest stalls (over 20 ms), with what the main thread did in them: on a core (work on the
    * loop), waiting for a core (other processes had them), the rest blocked (disk, locks).
@@ -68,6 +72,8 @@ export function startLoopProbe(): void {
       samples: histogram.count,
       rssBytes: mem.rss,
       heapUsedBytes: mem.heapUsed,
+      heapTotalBytes: mem.heapTotal,
+      externalBytes: mem.external,
       stalls,
     };
     if (m.reset) {

@@ -1,10 +1,11 @@
 /** Data loggers writing real files, and the data log file API: list, download, delete, validation. */
 import { logTexts } from '@meter/contract';
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestModule, type TestModule } from './helper.ts';
+import { loopSlices } from './loop-slices.ts';
 import { MINUTE, T0, csvRows, signInRoles, type RoleName } from './logs-helpers.ts';
 
 /** Local midnight of 2026-03-01 in New York (EST) and the next one. */
@@ -153,6 +154,45 @@ describe('data log interval for tests (MODULE_DATALOG_INTERVAL_SECONDS)', () => 
       for (let s = 0; s < 6; s++) m.services.ticker.tickAt(T0 + s * 1000);
       const rows = csvRows(readFileSync(join(m.dataDir, 'datalog', 'backup1', FILE1), 'utf8'));
       assert.equal(rows.length, 4);
+    } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('data log listing of a full folder', () => {
+  // A year of hourly files is 8,760: the listing reads the folder and stats each file off the loop.
+  const FILES = 5000;
+  test('runs off the event loop: a poll sent after it answers first, and the list is whole and newest first', async () => {
+    const m = await createTestModule();
+    try {
+      const token = await m.login();
+      const dir = join(m.dataDir, 'datalog', 'backup2');
+      const base = Date.parse('2026-01-01T00:00:00Z') / 1000;
+      for (let i = 0; i < FILES; i++) {
+        const name = join(dir, `datalog2_${String(i).padStart(5, '0')}.csv`);
+        writeFileSync(name, 'Timestamp\r\n');
+        utimesSync(name, base + i * 3600, base + i * 3600);
+      }
+      writeFileSync(join(dir, 'notes.txt'), 'not a log');
+      const order: string[] = [];
+      const { result: list, maxCpuMs } = await loopSlices(async () => {
+        const listing = m.call('GET', '/api/fileList/dataLog/backup2', { token }).then((r) => (order.push('list'), r));
+        const poll = m.call('GET', '/api/readings/realtime/system', { token }).then((r) => (order.push('poll'), r));
+        assert.equal((await poll).status, 200);
+        return listing;
+      });
+      assert.equal(list.status, 200, list.raw);
+      assert.deepEqual(order, ['poll', 'list']);
+      assert.equal(list.body.data.length, FILES);
+      assert.equal(list.body.data[0].filename, 'datalog2_04999.csv');
+      assert.equal(list.body.data.at(-1).filename, 'datalog2_00000.csv');
+      assert.equal(list.body.data[0].timestamp, base + (FILES - 1) * 3600);
+      // Sorting and the JSON of 5,000 entries stay on the loop: a few ms, far from the 20 ms budget.
+      assert.ok(maxCpuMs <= 20, `longest slice of the loop: ${maxCpuMs.toFixed(1)} ms of CPU`);
+      // A file from the listing downloads; a name outside it does not.
+      assert.equal((await m.call('GET', '/api/backup/backup2/datalog2_00042.csv', { token })).status, 200);
+      assert.equal((await m.call('GET', '/api/backup/backup2/notes.txt', { token })).status, 404);
     } finally {
       await m.close();
     }

@@ -12,6 +12,8 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 2000');
+  // Settings and logs are small; the 16 MB default of better-sqlite3's build would fill over time.
+  db.pragma('cache_size = -2048');
   migrate(db);
   return db;
 }

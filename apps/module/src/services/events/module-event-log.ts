@@ -13,6 +13,9 @@ export interface ModuleEventRow {
   user: string;
 }
 
+/** Rows the export reads and formats between two turns of the event loop: ~3 ms on the bench machine. */
+export const EXPORT_BATCH = 500;
+
 /** What the log keeps unless told (MODULE_EVENT_LOG_MAX_ROWS): about 15 MB of SQLite. */
 export const DEFAULT_MAX_ROWS = 100_000;
 
@@ -62,11 +65,13 @@ export class ModuleEventLog {
    * run, and reads the next. Each batch is its own short query that resumes after the last row read
    * (an open cursor would keep the connection busy for everybody else while the export waits).
    */
-  async *batches(batch = 2000): AsyncGenerator<ModuleEventRow[]> {
-    const next = this.db.prepare('SELECT id, level, message, timestamp, user FROM module_event_log WHERE timestamp > ? OR (timestamp = ? AND id > ?) ORDER BY timestamp, id LIMIT ?');
+  async *batches(batch = EXPORT_BATCH): AsyncGenerator<ModuleEventRow[]> {
+    // A row value, not `t > ? OR (t = ? AND id > ?)`: SQLite seeks the time index with it, where
+    // the OR scanned the index from the start for every batch (57 ms a batch at 100,000 rows).
+    const next = this.db.prepare('SELECT id, level, message, timestamp, user FROM module_event_log WHERE (timestamp, id) > (?, ?) ORDER BY timestamp, id LIMIT ?');
     let after = { timestamp: -Infinity, id: -1 };
     for (;;) {
-      const rows = next.all(after.timestamp, after.timestamp, after.id, batch) as (ModuleEventRow & { id: number })[];
+      const rows = next.all(after.timestamp, after.id, batch) as (ModuleEventRow & { id: number })[];
       if (rows.length === 0) return;
       const last = rows[rows.length - 1]!;
       after = { timestamp: last.timestamp, id: last.id };

@@ -193,10 +193,15 @@ export class SftpAccess {
     sftp.on('OPENDIR', (id, path) => {
       const node = this.resolve(path);
       if (!node || node.kind === 'file') return sftp.status(id, STATUS_CODE.NO_SUCH_FILE);
-      const names = node.kind === 'root' ? [...FOLDERS.keys()] : this.d.dataLogs.list(node.id).map((f) => f.filename);
-      const h = next++;
-      dirs.set(h, { names, node, sent: false });
-      sftp.handle(id, handle(h));
+      const listed = node.kind === 'root' ? Promise.resolve([...FOLDERS.keys()]) : this.d.dataLogs.list(node.id).then((files) => files.map((f) => f.filename));
+      listed.then(
+        (names) => {
+          const h = next++;
+          dirs.set(h, { names, node, sent: false });
+          sftp.handle(id, handle(h));
+        },
+        () => sftp.status(id, STATUS_CODE.FAILURE),
+      );
     });
     sftp.on('READDIR', (id, h) => {
       const dir = dirs.get(h.readUInt32BE());

@@ -1,9 +1,11 @@
 /**
- * The chart queries' thread (query-thread.ts): its own read-only connection to trends.sqlite
- * (WAL lets it read while the recorder writes), the same query code, and the reply serialised
- * here, so neither the reading nor the JSON of a large reply runs on the module's event loop.
+ * The trend thread (query-thread.ts): its own read-only connection to trends.sqlite (WAL lets it
+ * read while the recorder writes) for the chart queries and the export's CSV, so neither the
+ * reading, nor the JSON of a large reply, nor the CSV text runs on the module's event loop.
+ * A query is answered whole; an export is written window by window (generate.ts), and the
+ * queries that arrive meanwhile are answered between its windows.
  */
-import type { TimeZone } from '@meter/contract';
+import type { ExportTrendLogBody, TimeZone } from '@meter/contract';
 import Database from 'better-sqlite3';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -11,12 +13,21 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ZoneClock } from './buckets.ts';
 import { EnergyStore } from './energy-store.ts';
+import { ExportCancelled, writeCsvFile } from './export/generate.ts';
 import { queryEnergy, queryRealtime, type EnergyQuery, type RealtimeQuery } from './query.ts';
 import { RealtimeStore } from './realtime-store.ts';
-import { TREND_DB_FILE } from './trend-db.ts';
+import { TREND_DB_FILE, TREND_READER_PRAGMAS } from './trend-db.ts';
 
-export type QueryRequest = { id: number; zone: TimeZone } & ({ kind: 'realtime'; query: RealtimeQuery } | { kind: 'energy'; query: EnergyQuery });
-export type QueryReply = { id: number; json: string; ms: number } | { id: number; error: string };
+export type ThreadRequest =
+  | ({ id: number; zone: TimeZone } & ({ kind: 'realtime'; query: RealtimeQuery } | { kind: 'energy'; query: EnergyQuery }))
+  | { id: number; zone: TimeZone; kind: 'export'; path: string; body: ExportTrendLogBody }
+  | { id: number; kind: 'cancel' };
+export type ThreadReply =
+  | { id: number; json: string; ms: number }
+  | { id: number; progress: { t: number; bytes: number } }
+  | { id: number; done: true }
+  | { id: number; cancelled: true }
+  | { id: number; error: string };
 
 // Below the event loop's priority: on a busy device a chart waits, the polls do not. Linux takes a
 // thread id where it takes a process id; elsewhere the worker keeps the process's priority.
@@ -29,19 +40,51 @@ try {
 const { dataDir, zone: firstZone } = workerData as { dataDir: string; zone: TimeZone };
 const db = new Database(join(dataDir, TREND_DB_FILE), { readonly: true });
 db.pragma('busy_timeout = 2000');
+for (const p of TREND_READER_PRAGMAS) db.pragma(p);
 let zone = firstZone;
 const clock = new ZoneClock(() => zone);
 const stores = { realtime: new RealtimeStore(db), energy: new EnergyStore(db), clock };
+const running = new Set<number>();
+const cancelled = new Set<number>();
+const post = (reply: ThreadReply) => parentPort!.postMessage(reply);
 
-parentPort!.on('message', (m: QueryRequest) => {
+async function exportCsv(m: Extract<ThreadRequest, { kind: 'export' }>): Promise<void> {
+  running.add(m.id);
+  try {
+    await writeCsvFile({
+      stores,
+      body: m.body,
+      path: m.path,
+      cancelled: () => cancelled.has(m.id),
+      onProgress: (t, bytes) => post({ id: m.id, progress: { t, bytes } }),
+    });
+    post(cancelled.has(m.id) ? { id: m.id, cancelled: true } : { id: m.id, done: true });
+  } catch (err) {
+    if (err instanceof ExportCancelled) post({ id: m.id, cancelled: true });
+    else post({ id: m.id, error: err instanceof Error ? err.message : String(err) });
+  } finally {
+    running.delete(m.id);
+    cancelled.delete(m.id);
+  }
+}
+
+parentPort!.on('message', (m: ThreadRequest) => {
+  if (m.kind === 'cancel') {
+    if (running.has(m.id)) cancelled.add(m.id);
+    return;
+  }
   zone = m.zone;
+  if (m.kind === 'export') {
+    void exportCsv(m);
+    return;
+  }
   const t0 = performance.now();
-  let reply: QueryReply;
+  let reply: ThreadReply;
   try {
     const rows = m.kind === 'realtime' ? queryRealtime(stores, m.query) : queryEnergy(stores, m.query);
     reply = { id: m.id, json: JSON.stringify({ data: rows }), ms: performance.now() - t0 };
   } catch (err) {
     reply = { id: m.id, error: err instanceof Error ? err.message : String(err) };
   }
-  parentPort!.postMessage(reply);
+  post(reply);
 });

@@ -77,6 +77,18 @@ const MIGRATIONS: readonly (string | ((db: TrendDb) => void))[] = [
 /** Migrations after which the file is rewritten to give freed pages back to the disk. */
 const VACUUM_AFTER = new Set<number>([MIGRATIONS.indexOf(packEnergyMinutes)]);
 
+/**
+ * SQLite's page cache per connection, in KiB (negative: a size, not pages). better-sqlite3 builds
+ * SQLite with a 16 MB default, and each connection filled it: the recorder's and the trend
+ * thread's within minutes of charts, module.sqlite's with the logs. Every page the store reads is
+ * also in the kernel's file cache, which the device can reclaim; 2 MB keeps the b-tree's inner
+ * pages and the pages the 1-Hz commit touches (docs/decisions.md, "Memory").
+ */
+export const SQLITE_CACHE_PRAGMA = 'cache_size = -2048';
+
+/** The trend thread's read-only connection (query-worker.ts). */
+export const TREND_READER_PRAGMAS: readonly string[] = [SQLITE_CACHE_PRAGMA];
+
 export function openTrendDb(dataDir: string): TrendDb {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = new Database(join(dataDir, TREND_DB_FILE));
@@ -84,6 +96,7 @@ export function openTrendDb(dataDir: string): TrendDb {
   // A power cut may lose the last seconds of trend data, never corrupt it; commits stay off fsync.
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 2000');
+  db.pragma(SQLITE_CACHE_PRAGMA);
   // The WAL is truncated back to this after checkpoints, so it never holds on to a backfill's size.
   db.pragma('journal_size_limit = 16777216');
   const current = db.pragma('user_version', { simple: true }) as number;

@@ -58,7 +58,13 @@ export class TrendService {
       retention: this.retention,
     });
     this.queries = new TrendQueryThread(options.dataDir, options.zone);
-    this.exports = new TrendExports({ dataDir: options.dataDir, stores: this.stores, range: () => this.range(), log: options.log ?? (() => {}) });
+    this.exports = new TrendExports({
+      dataDir: options.dataDir,
+      stores: this.stores,
+      range: () => this.range(),
+      log: options.log ?? (() => {}),
+      generate: (job) => this.queries.exportCsv(job),
+    });
   }
 
   /** Records on every tick of the module's heartbeat. */
@@ -83,7 +89,7 @@ export class TrendService {
     return queryEnergy(this.stores, q);
   }
 
-  /** The API's path: the same queries in the worker thread (query-thread.ts), the reply serialised there. */
+  /** The API's path: the same queries in the trend thread (query-thread.ts), the reply serialised there. */
   queryRealtimeOffThread(q: RealtimeQuery): Promise<QueryAnswer> {
     this.checkRealtimeWindow(q);
     return this.queries.run('realtime', q);
@@ -118,9 +124,15 @@ export class TrendService {
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
+  /** Whether the trend thread is running (it stops when idle). */
+  get threadRunning(): boolean {
+    return this.queries.running;
+  }
+
   async close(): Promise<void> {
-    await this.queries.close();
+    // The export first: its job ends in the thread before the thread does.
     await this.exports.close();
+    await this.queries.close();
     this.db.close();
   }
 }

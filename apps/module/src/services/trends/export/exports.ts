@@ -2,26 +2,24 @@
  * Trend Log Management's file (001 §4): none → generating (1) → compressing (2) → ready.
  * One file per device under <data>/trendlog-export: generating a new one replaces it (the old
  * file goes at once, a running generation is stopped), Stop returns to none, Delete removes it.
- * The work runs in the background in windows (generate.ts) and in zlib's thread (zip.ts);
+ * The CSV is written in the trend thread (query-thread.ts: the module's event loop only passes
+ * its progress on) and zipped in zlib's thread (zip.ts);
  * part files carry the job number, so a stopped job cleaning up never touches the next one's.
  * The ready file survives a restart (export.json next to it).
  */
 import { localDate, rangeOfTypes, selectedLogTypes, trendTexts, type ExportTrendLogBody, type TrendExportStatus, type TrendLogRange } from '@meter/contract';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BucketPlan } from '../buckets.ts';
 import { LOG_INTERVAL_PLANS } from '../intervals.ts';
 import type { QueryStores } from '../query.ts';
 import { exportPlan, unrecordedParameters } from './columns.ts';
-import { ExportCancelled, generateCsv } from './generate.ts';
+import { ExportCancelled, writeCsvFile } from './generate.ts';
 import { ZipCancelled, zipFile } from './zip.ts';
 
 export const EXPORT_DIR = 'trendlog-export';
 /** Cells (rows × columns) one file may hold: ~1 GB of CSV, well inside a ZIP without ZIP64. */
 export const MAX_EXPORT_CELLS = 120_000_000;
-const CSV_BYTE_LIMIT = 0xf0000000;
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 
 /** A request the module refuses (400), with the body field it concerns. */
@@ -39,11 +37,24 @@ export interface ExportDeps {
   stores: QueryStores;
   range(): TrendLogRange;
   log(level: 'Info' | 'Error', message: string): void;
+  /**
+   * Writes the CSV part file (generate.ts writeCsvFile), rejecting with ExportCancelled once
+   * `signal` aborts; the service runs it in the trend thread. Unset: in this thread.
+   */
+  generate?(job: CsvJob): Promise<void>;
+}
+
+export interface CsvJob {
+  path: string;
+  body: ExportTrendLogBody;
+  signal: AbortSignal;
+  onProgress(t: number, bytes: number): void;
 }
 
 interface Job {
   id: number;
   cancelled: boolean;
+  stop: AbortController;
   stage: 1 | 2;
   start: number;
   end: number;
@@ -101,7 +112,7 @@ export class TrendExports {
 
     this.stopJob();
     this.removeReady();
-    const job: Job = { id: ++this.seq, cancelled: false, stage: 1, start: body.startTime, end: body.endTime, current: body.startTime, bytes: 0 };
+    const job: Job = { id: ++this.seq, cancelled: false, stop: new AbortController(), stage: 1, start: body.startTime, end: body.endTime, current: body.startTime, bytes: 0 };
     this.job = job;
     const done = this.run(job, body);
     this.running.add(done);
@@ -141,6 +152,7 @@ export class TrendExports {
     const job = this.job;
     if (!job) return false;
     job.cancelled = true;
+    job.stop.abort();
     this.job = undefined;
     return true;
   }
@@ -165,29 +177,17 @@ export class TrendExports {
     const zipPart = join(this.dir, `.job${job.id}.zip.part`);
     const cancelled = () => job.cancelled;
     try {
-      const out = createWriteStream(csvPart, { mode: 0o600 });
-      // A write error (disk full) must fail this job, never reach the process as unhandled.
-      let failure: Error | undefined;
-      out.on('error', (e) => (failure = e));
-      try {
-        await generateCsv({
-          stores: this.d.stores,
-          interval: LOG_INTERVAL_PLANS[body.logInterval]!,
-          plan: exportPlan(body),
-          start: body.startTime,
-          end: body.endTime,
-          write: (text) => {
-            if (failure) throw failure;
-            return this.write(out, job, text);
-          },
-          cancelled,
-          onProgress: (t) => (job.current = t),
-        });
-      } finally {
-        out.end();
-        await finished(out).catch(() => {});
-      }
-      if (failure) throw failure;
+      this.d.stores.clock.refresh();
+      const generate = this.d.generate ?? ((j: CsvJob) => this.generateHere(j));
+      await generate({
+        path: csvPart,
+        body,
+        signal: job.stop.signal,
+        onProgress: (t, bytes) => {
+          job.current = t;
+          job.bytes = bytes;
+        },
+      });
       if (job.cancelled) throw new ExportCancelled('cancelled');
       job.stage = 2;
       job.bytes = 0;
@@ -215,10 +215,7 @@ export class TrendExports {
     }
   }
 
-  private async write(out: WriteStream, job: Job, text: string): Promise<void> {
-    job.bytes += Buffer.byteLength(text);
-    if (job.bytes > CSV_BYTE_LIMIT) throw new Error('file too large');
-    // once() rejects when the stream fails (disk full) while we wait.
-    if (!out.write(text)) await once(out, 'drain');
+  private async generateHere(j: CsvJob): Promise<void> {
+    await writeCsvFile({ stores: this.d.stores, body: j.body, path: j.path, cancelled: () => j.signal.aborted, onProgress: j.onProgress });
   }
 }

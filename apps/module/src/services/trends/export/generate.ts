@@ -4,19 +4,24 @@
  * at a time and a Stop is seen within one window. Timestamps are ISO 8601 with the device
  * zone's offset at that instant (it changes across DST, and the stamp says so).
  */
-import { isoWithOffset, round, type TimeZone } from '@meter/contract';
+import { isoWithOffset, round, type ExportTrendLogBody, type TimeZone } from '@meter/contract';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { energyBuckets, realtimeBuckets, type Bucket } from '../bucket-reader.ts';
 import { BucketPlan } from '../buckets.ts';
 import { fromUnits } from '../codec.ts';
 import type { EnergyRow } from '../energy-store.ts';
-import type { IntervalPlan } from '../intervals.ts';
+import { LOG_INTERVAL_PLANS, type IntervalPlan } from '../intervals.ts';
 import type { QueryStores } from '../query.ts';
 import { VALUE_COUNT } from '../series.ts';
-import { loadTypeOf, type ExportPlan } from './columns.ts';
+import { exportPlan, loadTypeOf, type ExportPlan } from './columns.ts';
 import { CRLF, csvNumber, csvText } from './csv.ts';
 
 export const BUCKETS_PER_WINDOW = 2048;
+/** The CSV stays well inside a ZIP without ZIP64 (zip.ts). */
+export const CSV_BYTE_LIMIT = 0xf0000000;
 
 export class ExportCancelled extends Error {}
 
@@ -125,5 +130,51 @@ export async function generateCsv(o: GenerateOptions): Promise<number> {
     w0 = w1;
     await yieldToLoop();
   }
+  return rows;
+}
+
+export interface CsvFileOptions {
+  stores: QueryStores;
+  body: ExportTrendLogBody;
+  /** The part file to write (created, mode 0600). */
+  path: string;
+  cancelled(): boolean;
+  /** After each window: the last bucket written and the CSV bytes so far. */
+  onProgress(t: number, bytes: number): void;
+}
+
+/**
+ * The export's CSV file, whole: runs in the trend thread (query-worker.ts), which is why it takes
+ * the request body rather than a plan. Throws ExportCancelled on a Stop, and the write error on a
+ * full disk (a failed write never reaches the thread as unhandled).
+ */
+export async function writeCsvFile(o: CsvFileOptions): Promise<number> {
+  const out = createWriteStream(o.path, { mode: 0o600 });
+  let failure: Error | undefined;
+  out.on('error', (e) => (failure = e));
+  let bytes = 0;
+  let rows = 0;
+  try {
+    rows = await generateCsv({
+      stores: o.stores,
+      interval: LOG_INTERVAL_PLANS[o.body.logInterval]!,
+      plan: exportPlan(o.body),
+      start: o.body.startTime,
+      end: o.body.endTime,
+      write: async (text) => {
+        if (failure) throw failure;
+        bytes += Buffer.byteLength(text);
+        if (bytes > CSV_BYTE_LIMIT) throw new Error('file too large');
+        // once() rejects when the stream fails (disk full) while we wait.
+        if (!out.write(text)) await once(out, 'drain');
+      },
+      cancelled: o.cancelled,
+      onProgress: (t) => o.onProgress(t, bytes),
+    });
+  } finally {
+    out.end();
+    await finished(out).catch(() => {});
+  }
+  if (failure) throw failure;
   return rows;
 }

@@ -10,7 +10,7 @@
  */
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { report } from './lib/client.ts';
+import { report } from './lib/stats.ts';
 import { USER_PASSWORD, startModuleWithUsers } from '../e2e/lib/harness.ts';
 
 const SCORE_TARGET = 95;

@@ -13,6 +13,7 @@ import {
   networkConfigSection,
   sftpSection,
   snmpSection,
+  smtpSection,
   passwordPolicySection,
   serverMessages,
   autoUpdateSection,
@@ -52,6 +53,7 @@ import { networkDiagnosticApi } from './api/network-diagnostic/index.ts';
 import { firmwareApi } from './api/firmware/index.ts';
 import { whitelistApi } from './api/whitelist/index.ts';
 import { networkApi } from './api/network/index.ts';
+import { emailApi } from './api/email/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -76,6 +78,7 @@ import { ModbusService, modbusPort } from './services/modbus/index.ts';
 import { MqttService } from './services/mqtt/index.ts';
 import { SnmpService } from './services/snmp/index.ts';
 import { BacnetService } from './services/bacnet/index.ts';
+import { EmailService } from './services/email/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
 import { kvSectionBackend } from './services/sections/section-backend.ts';
 import { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
@@ -274,6 +277,22 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   sections.register(snmpSection, snmp.backend);
   meterEvents.onWrite((event, atMs) => snmp.event(event, atMs));
   alarms.onRecord((entry) => snmp.alarm(entry));
+  const email = new EmailService({
+    kv: ctx.kv,
+    events,
+    now: ctx.now,
+    meter,
+    alarms: () => alarms.list(),
+    meterEvents: () => meterEvents.list(),
+    zone: () => device.state().timeZone,
+    serial: () => device.identity().meterSerialNumber,
+    timeoutMs: config.emailTimeoutSeconds * 1000,
+    extraCa: config.emailCaFile ? readFileSync(config.emailCaFile, 'utf8') : undefined,
+  });
+  sections.register(smtpSection, email.backend);
+  meterEvents.onWrite((event, atMs) => email.event(event, atMs));
+  alarms.onRecord((entry) => email.alarm(entry));
+  ticker.subscribe((t) => void email.tick(t));
   const bacnet = new BacnetService({
     kv: ctx.kv,
     meter,
@@ -372,6 +391,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     network,
     httpRedirect,
     bacnet,
+    email,
   };
 
   const app = Fastify({
@@ -489,6 +509,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(mqttApi, { mqtt, events });
   await app.register(snmpApi, { snmp });
   await app.register(bacnetApi, { bacnet });
+  await app.register(emailApi, { email });
 
   if (hasConsole) {
     await app.register(fastifyStatic, {
@@ -535,7 +556,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     await remoteAccess.stop();
     await sftpAccess.stop();
     time.stop();
-    await Promise.all([mqtt.close(), modbus.close(), snmp.close(), bacnet.close()]);
+    await Promise.all([mqtt.close(), modbus.close(), snmp.close(), bacnet.close(), email.close()]);
     sessions.endAll();
     registers.close();
     await trends.close();

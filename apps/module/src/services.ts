@@ -22,6 +22,7 @@ import type { NetworkService } from './services/network/network-service.ts';
 import type { HttpRedirect } from './services/web-server/web-ports.ts';
 import type { MqttService } from './services/mqtt/index.ts';
 import type { SnmpService } from './services/snmp/index.ts';
+import type { EmailService } from './services/email/index.ts';
 import type { BacnetService } from './services/bacnet/index.ts';
 import type { SectionService } from './services/sections/section-service.ts';
 import type { SessionStore } from './services/sessions/session-store.ts';
@@ -91,4 +92,6 @@ export interface Services {
   httpRedirect: HttpRedirect;
   /** The BACnet/IP device (started as the stored settings say) and its EPICS file. */
   bacnet: BacnetService;
+  /** E-mail: the SMTP client, periodic reports, real-time mails and the test mail. */
+  email: EmailService;
 }

@@ -42,3 +42,4 @@ export * from './options/acucloud.ts';
 export * from './schemas/acucloud.ts';
 export * from './schemas/remote-access.ts';
 export * from './sections/acucloud.ts';
+export * from './schemas/email.ts';

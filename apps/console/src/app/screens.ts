@@ -41,6 +41,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Reading, Log, Trend Log, Energy log': () => import('../features/trends/energy-log.tsx'),
   'Reading, Log, Trend Log Management': () => import('../features/trends/trend-log-management.tsx'),
   'Settings, Communication, BACnet/IP': () => import('../features/communication/bacnet-ip.tsx'),
+  'Settings, Communication, Email': () => import('../features/communication/email.tsx'),
   'Settings, Communication, SNMP': () => import('../features/communication/snmp.tsx'),
   'Settings, Communication, AcuCloud': () => import('../features/acucloud/acucloud.tsx'),
   'Settings, Communication, Remote Access': () => import('../features/remote-access/remote-access.tsx'),

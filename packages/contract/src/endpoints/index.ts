@@ -23,6 +23,7 @@ import { certificateEndpoints } from './certificates.ts';
 import { mqttEndpoints } from './mqtt.ts';
 import { snmpEndpoints } from './snmp.ts';
 import { bacnetEndpoints } from './bacnet.ts';
+import { emailEndpoints } from './email.ts';
 import { networkEndpoints } from './network.ts';
 import { acuCloudEndpoints } from './acucloud.ts';
 import type { z } from 'zod';
@@ -53,6 +54,7 @@ export const endpoints = {
   ...mqttEndpoints,
   ...snmpEndpoints,
   ...bacnetEndpoints,
+  ...emailEndpoints,
   ...networkEndpoints,
   ...acuCloudEndpoints,
 } as const;

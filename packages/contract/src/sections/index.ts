@@ -12,3 +12,4 @@ export * from './bacnet.ts';
 export * from './firmware.ts';
 export * from './network.ts';
 export * from './ipv6.ts';
+export * from './email.ts';

@@ -33,7 +33,15 @@ export interface RowColumn<C> {
 
 export type Block<C> =
   /** A card of stacked fields; `grid` lays them out in columns (Bootstrap column classes). */
-  | { kind: 'card'; title: string; fields: readonly string[]; grid?: string; visibleWhen?: Condition<C> }
+  | {
+      kind: 'card';
+      title: string;
+      fields: readonly string[];
+      grid?: string;
+      visibleWhen?: Condition<C>;
+      /** Drawn in the card after its fields: controls that act on them (a Test per recipient). */
+      footer?: (form: SectionFormControls) => ReactNode;
+    }
   /** Stacked fields without a card. */
   | { kind: 'stack'; fields: readonly string[]; visibleWhen?: Condition<C> }
   /** Setting / Value / Description rows (the policy tables). */

@@ -17,7 +17,7 @@ import { useSettingsForm, type SettingsFormState } from '../form/use-settings-fo
 import { ScrollRegion } from '../scroll-region.tsx';
 import { FieldCell } from './field-cell.tsx';
 import { unflatten } from './flat-values.ts';
-import { placedFields, type Block, type SectionScreenDef, type SectionValues } from './section-def.ts';
+import { placedFields, type Block, type SectionFormControls, type SectionScreenDef, type SectionValues } from './section-def.ts';
 import { fieldDefOf } from './section-fields.ts';
 import type { FlatSchema, SectionState } from './use-section.ts';
 
@@ -133,6 +133,11 @@ export function SectionForm<C>({ def, section }: Props<C>) {
   };
   const subset = (names: readonly string[]): SettingsFormState => ({ ...state, fields: names.map(drawn).filter((d): d is FieldDef => d !== undefined) });
 
+  const controls: SectionFormControls = {
+    values,
+    readOnly: state.readOnly,
+    setInput: (name, value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+  };
   const block = (b: Block<C>, i: number): ReactNode => {
     if (b.kind !== 'table' && b.visibleWhen && !b.visibleWhen(values, ctx)) return null;
     switch (b.kind) {
@@ -148,6 +153,7 @@ export function SectionForm<C>({ def, section }: Props<C>) {
             ) : (
               <FormFields state={subset(b.fields)} formId={formId} />
             )}
+            {b.footer?.(controls)}
           </SettingsCard>
         );
       case 'stack':
@@ -206,11 +212,7 @@ export function SectionForm<C>({ def, section }: Props<C>) {
   return (
     <SectionFormFrame state={state} label={def.formLabel}>
       {pairCards(def.blocks.map((b, i) => ({ node: block(b, i), half: b.kind === 'card' && !b.grid })))}
-      {def.extras?.({
-        values,
-        readOnly: state.readOnly,
-        setInput: (name, value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
-      })}
+      {def.extras?.(controls)}
     </SectionFormFrame>
   );
 }

@@ -1,0 +1,103 @@
+/**
+ * The SMTP config (001 "SMTP config") and its rules (001 §5 "E-mail (when enabled)", §9): the
+ * fields the spec names, with labels and the TLS/SSL option list decided here (docs/decisions.md,
+ * E-mail). The rules apply while SMTP is on; a password sent as '' has taken the stored one
+ * before these rules see it (the section service), so "required" judges what would be used.
+ */
+import { z } from 'zod';
+import { emailTexts } from '../messages.ts';
+import { withMeta } from '../rules/field-meta.ts';
+import { flag, intBetween, oneOf, optionalText, select, strictObject } from '../rules/fields.ts';
+import { type Checker, isDomain, isIPv4, rules } from '../rules/validators.ts';
+import { checkField } from './meter-settings/helpers.ts';
+
+export const EMAIL_RECIPIENT_IDS = [1, 2, 3] as const;
+export const EMAIL_INTERVAL_RANGE = [5, 1440] as const;
+export const EMAIL_TEXT_MAX = 40;
+export const EMAIL_SUBJECT_MAX = 30;
+export const EMAIL_PASSWORD_MAX = 32;
+export const SMTP_DEFAULT_PORT = 25;
+
+/** isTLSSSLOn: how the connection is protected (decided: the spec says only "TLS/SSL choice"). */
+export const SMTP_SECURITY = { none: 0, tls: 1, startTls: 2 } as const;
+export const SMTP_SECURITY_OPTIONS = [
+  { value: SMTP_SECURITY.none, label: 'None' },
+  { value: SMTP_SECURITY.tls, label: 'SSL/TLS' },
+  { value: SMTP_SECURITY.startTls, label: 'STARTTLS' },
+] as const;
+
+/** The periodic report's contents, in the order of the card and of the report. */
+export const EMAIL_PERIODIC_FLAGS = ['realTimeSending', 'energySending', 'alarmSending', 'demandSending', 'sysEventSending', 'diSending'] as const;
+export type EmailPeriodicFlag = (typeof EMAIL_PERIODIC_FLAGS)[number];
+export const EMAIL_REALTIME_FLAGS = ['alarmTriggered', 'sysEventTriggered'] as const;
+
+const L = emailTexts.labels;
+/** 'YYYY-MM-DD HH:MM', the device's local time (decided: the spec says only "Start time"). */
+const START_TIME_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
+
+export function parseStartTime(v: string): { year: number; month: number; day: number; hour: number; minute: number } | undefined {
+  const m = START_TIME_RE.exec(v.trim());
+  if (!m) return undefined;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (year < 2000 || year > 2099 || month < 1 || month > 12 || day < 1 || day > days || hour > 23 || minute > 59) return undefined;
+  return { year, month, day, hour, minute };
+}
+
+const startTimeRule: Checker<string> = (v) => (v.trim() === '' || parseStartTime(v) ? undefined : emailTexts.badStartTime(L.sendStartTime));
+// 001 says "valid domain"; an IPv4 address names a relay as well (decided, docs/decisions.md).
+const serverRule: Checker<string> = (v) => (v.trim() === '' || isDomain(v) || isIPv4(v) ? undefined : (rules.domain(L.smtpServer)(v) ?? undefined));
+
+const maxText = (label: string, max: number, ...more: Checker<string>[]) => withMeta(optionalText(label, rules.maxLength(label, max) as Checker<string>, ...more), { maxLength: max });
+const enableRadio = (label: string) =>
+  withMeta(oneOf(label, [0, 1] as const), {
+    kind: 'radio',
+    options: [
+      { value: 1, label: emailTexts.enable },
+      { value: 0, label: emailTexts.disable },
+    ],
+  });
+
+export const smtpConfig = strictObject({
+  enable: enableRadio(L.enable),
+  smtpServer: maxText(L.smtpServer, EMAIL_TEXT_MAX, serverRule),
+  smtpPort: intBetween(L.smtpPort, 1, 65535),
+  isTLSSSLOn: select(L.isTLSSSLOn, SMTP_SECURITY_OPTIONS),
+  smtpFrom: maxText(L.smtpFrom, EMAIL_TEXT_MAX),
+  smtpSubject: maxText(L.smtpSubject, EMAIL_SUBJECT_MAX),
+  isAuthOn: flag(L.isAuthOn),
+  smtpUserName: maxText(L.smtpUserName, EMAIL_TEXT_MAX, rules.email(L.smtpUserName) as Checker<string>),
+  smtpPassword: withMeta(maxText(L.smtpPassword, EMAIL_PASSWORD_MAX), { kind: 'password', secret: true }),
+  smtpToAddress1: maxText(L.smtpToAddress(1), EMAIL_TEXT_MAX, rules.email(L.smtpToAddress(1)) as Checker<string>),
+  smtpToAddress2: maxText(L.smtpToAddress(2), EMAIL_TEXT_MAX, rules.email(L.smtpToAddress(2)) as Checker<string>),
+  smtpToAddress3: maxText(L.smtpToAddress(3), EMAIL_TEXT_MAX, rules.email(L.smtpToAddress(3)) as Checker<string>),
+  sendStartTime: withMeta(optionalText(L.sendStartTime, startTimeRule), { help: emailTexts.startTimeHelp }),
+  smtpSendingInterval: withMeta(intBetween(L.smtpSendingInterval, ...EMAIL_INTERVAL_RANGE), { unit: 'minutes' }),
+  realTimeSending: flag(L.realTimeSending),
+  energySending: flag(L.energySending),
+  alarmSending: flag(L.alarmSending),
+  demandSending: flag(L.demandSending),
+  sysEventSending: flag(L.sysEventSending),
+  diSending: flag(L.diSending),
+  alarmTriggered: flag(L.alarmTriggered),
+  sysEventTriggered: flag(L.sysEventTriggered),
+}).superRefine((v, c) => {
+  if (v.enable !== 1) return;
+  const required = (key: keyof typeof v & string, label: string) => {
+    if (String(v[key] ?? '').trim() === '') c.addIssue({ code: 'custom', message: rules.required(label)(v[key]) ?? '', path: [key] });
+  };
+  required('sendStartTime', L.sendStartTime);
+  required('smtpServer', L.smtpServer);
+  required('smtpFrom', L.smtpFrom);
+  required('smtpSubject', L.smtpSubject);
+  required('smtpToAddress1', L.smtpToAddress(1));
+  if (v.isAuthOn === 1) {
+    required('smtpUserName', L.smtpUserName);
+    required('smtpPassword', L.smtpPassword);
+    checkField(c, ['isTLSSSLOn'], select(L.isTLSSSLOn, SMTP_SECURITY_OPTIONS), v.isTLSSSLOn);
+  }
+});
+export type SmtpConfig = z.infer<typeof smtpConfig>;
+
+/** PATCH command/testEmail: the recipient 1-3 the test goes to (001 §7). */
+export const testEmailBody = strictObject({ channel: intBetween('channel', 1, EMAIL_RECIPIENT_IDS.length) });

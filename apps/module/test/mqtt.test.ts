@@ -92,6 +92,16 @@ describe('MQTT settings and publisher', () => {
     assert.deepEqual(files.body.data, { isMqttCAExist: false, isMqttClientExist: false, isMqttKeyExist: false });
   });
 
+  test('a config stored before the protocol version existed reads as MQTT 3.1.1 and saves back', async () => {
+    const stored = await config(m, admin);
+    const { protocolVersion, ...older } = stored.mqttGenaral;
+    assert.equal(protocolVersion, 4);
+    m.services.ctx.kv.set('section.mqttConfig', { ...stored, mqttGenaral: older });
+    const c = await config(m, admin);
+    assert.equal(c.mqttGenaral.protocolVersion, 4);
+    assert.equal((await m.call('PUT', PATH, { token: admin, body: c })).status, 200);
+  });
+
   test('§5.8: enabled needs a client id and a broker; topics refuse wildcards; QoS 0 to 2; intervals 1 to 9', async () => {
     let res = await put(m, admin, (c) => {
       c.mqttGenaral.mqttEnable = 1;

@@ -8,6 +8,7 @@
 import { ADMIN_ONLY_TEXT, MQTT_TOPIC_INTERVALS, mqttTexts, round, type MqttConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -289,6 +290,46 @@ describe('MQTT settings and publisher', () => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     await sub.done;
     await until('Connected over TLS', async () => (await status(m, admin)) === mqttTexts.connected);
+  });
+});
+
+describe('MQTT reconnect', () => {
+  test('the broker goes away: Disconnected, attempts wait longer each time; it comes back: Connected and publishing again', async () => {
+    let broker = await startBroker();
+    const port = broker.port;
+    const m = await createTestModule();
+    try {
+      const admin = await m.login();
+      assert.equal((await put(m, admin, (c) => enable(c, broker))).status, 200);
+      await until('Connected', async () => (await status(m, admin)) === mqttTexts.connected);
+      await broker.stop();
+      await until('Disconnected', async () => (await status(m, admin)) === mqttTexts.disconnected);
+
+      // A listener that drops every connection on the broker's port: the module's attempts, timed.
+      const attempts: number[] = [];
+      const dropper = createServer((s) => {
+        attempts.push(Date.now());
+        s.destroy();
+      });
+      await new Promise<void>((resolve) => dropper.listen(port, '127.0.0.1', resolve));
+      try {
+        await until('three attempts', async () => attempts.length >= 3, 20_000);
+      } finally {
+        await new Promise((r) => dropper.close(r));
+      }
+      const [a, b, c] = attempts as [number, number, number];
+      assert.ok(b - a >= 900, `first wait ${b - a} ms`);
+      assert.ok(c - b >= 1.6 * (b - a), `waits ${b - a} ms then ${c - b} ms: not backing off`);
+      assert.equal(await status(m, admin), mqttTexts.disconnected);
+
+      broker = await startBroker({ port });
+      const sub = await broker.subscribe('site/meter', 1, 40);
+      await sub.done;
+      await until('Connected again', async () => (await status(m, admin)) === mqttTexts.connected);
+    } finally {
+      await m.close();
+      await broker.stop();
+    }
   });
 });
 

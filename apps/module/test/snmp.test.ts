@@ -19,6 +19,8 @@ import { save } from './meter-settings-helpers.ts';
 
 const PATH = '/api/settings/communication/snmpConfig';
 const T0 = Date.parse('2026-06-01T12:00:00Z');
+/** The module's clock: fixed, moved only where a test says so. */
+let clock = T0;
 const COMMUNITY = 'meterRO1';
 const NET_SNMP_MIBS = join(dirname(createRequire(import.meta.url).resolve('net-snmp')), 'lib', 'mibs');
 
@@ -59,7 +61,7 @@ describe('SNMP agent', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     trapd.stdout!.on('data', (d: Buffer) => (trapOut += d.toString()));
-    m = await createTestModule({ now: () => T0, env: { MODULE_SNMP_PORT: String(port), MODULE_SNMP_TRAP_PORT: String(trapPort) } });
+    m = await createTestModule({ now: () => clock, env: { MODULE_SNMP_PORT: String(port), MODULE_SNMP_TRAP_PORT: String(trapPort) } });
     admin = await m.login();
   });
   after(async () => {
@@ -111,6 +113,17 @@ describe('SNMP agent', () => {
     const [descr, name] = r.out.trim().split('\n');
     assert.equal(descr!.replace(/^"|"$/g, ''), `${id.moduleModel} firmware ${id.moduleFirmwareVersion}`);
     assert.equal(name!.replace(/^"|"$/g, ''), m.services.device.state().deviceDescription);
+    // sysUpTime: hundredths of a second since the agent started, counting.
+    const upTime = async () => {
+      const u = await run('snmpget', ['-v2c', '-c', COMMUNITY, '-t', '2', '-r', '1', '-On', '-Oqv', '-Ot', agent(), '1.3.6.1.2.1.1.3.0']);
+      assert.equal(u.code, 0, u.err);
+      return Number(u.out.trim());
+    };
+    const up1 = await upTime();
+    clock += 5000;
+    const up2 = await upTime();
+    clock -= 5000;
+    assert.ok(Number.isInteger(up1) && up2 - up1 === 500, `sysUpTime ${up1} then ${up2}`);
 
     r = await run('snmpwalk', ['-v2c', '-c', COMMUNITY, '-t', '2', '-r', '1', '-On', agent(), MEASUREMENTS_OID]);
     assert.equal(r.code, 0, r.err);

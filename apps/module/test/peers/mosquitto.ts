@@ -86,12 +86,13 @@ async function waitForPort(port: number, ms = 5000): Promise<void> {
   }
 }
 
-export async function startBroker(opts: { tls?: boolean } = {}): Promise<Broker> {
+/** `port`: listen on this one (a broker that comes back where it was) instead of a free one. */
+export async function startBroker(opts: { tls?: boolean; port?: number } = {}): Promise<Broker> {
   const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
   const user = 'meter';
   const password = 'broker-secret-1';
   execFileSync('mosquitto_passwd', ['-c', '-b', join(dir, 'passwd'), user, password], { stdio: 'ignore' });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const lines = ['per_listener_settings true', `listener ${port} 127.0.0.1`, 'allow_anonymous false', `password_file ${join(dir, 'passwd')}`];
   let tls: TlsFiles | undefined;
   let tlsPort: number | undefined;

@@ -198,6 +198,30 @@ describe('SNMP agent', () => {
     assert.match(trapOut, /Meter clock set/);
   });
 
+  test('traps: every target gets them (a second snmptrapd on 127.0.0.2 as target 2)', async () => {
+    const second = spawn('stdbuf', ['-oL', 'snmptrapd', '-f', '-Lo', '-On', '-C', '-c', join(dir, 'snmptrapd.conf'), '-p', join(dir, 'trapd2.pid'), `udp:127.0.0.2:${trapPort}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    second.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      // snmptrapd prints its banner once it listens.
+      for (const end = Date.now() + 5000; !/NET-SNMP version/.test(out) && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+      const res = await put(m, admin, (c) => (c.trapConfig = { ...c.trapConfig, target2: '127.0.0.2', reportBufferSize: 0, reportHoldTime: 0 }));
+      assert.equal(res.status, 200, res.raw);
+      await new Promise((r) => setTimeout(r, 200));
+      const seen = trapOut.length;
+      m.services.meterEvents.write('resetDeviceRunTime', T0);
+      const end = Date.now() + 5000;
+      while (!(/Device run time reset/.test(out) && /Device run time reset/.test(trapOut.slice(seen))) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      assert.match(out, /Device run time reset/, 'target 2');
+      assert.match(trapOut.slice(seen), /Device run time reset/, 'target 1');
+    } finally {
+      second.kill();
+      await put(m, admin, (c) => (c.trapConfig = { ...c.trapConfig, target2: '' }));
+    }
+  });
+
   test('traps: an alarm limit that triggers, and recovers, sends meterAlarm with the Alarm Log columns', async () => {
     const res = await put(m, admin, (c) => (c.trapConfig = { ...c.trapConfig, reportBufferSize: 0 }));
     assert.equal(res.status, 200);

@@ -66,7 +66,7 @@ after(async () => {
 const status = (page: Page) => page.getByTestId('mqtt-status');
 const tabLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name, exact: true });
 
-test('General: Disconnected on load; enable, broker, Generate, Save → "MQTT General Saved", Refresh → Connected, Test publishes', async () => {
+test('General: Disconnected on load; enable, broker, Generate, MQTT 5.0, Save → "MQTT General Saved", Refresh → Connected, Test publishes', async () => {
   const page = await openAs(browser, server, BASE, 'boss');
   await page.waitForURL((u) => u.pathname === `${BASE}/general`);
   for (const tab of ['General', 'User Credentials', 'SSL/TLS', 'Last Will and Testament', 'Topic and Parameter Selection']) {
@@ -87,6 +87,8 @@ test('General: Disconnected on load; enable, broker, Generate, Save → "MQTT Ge
   assert.match(generated, /^[A-Za-z0-9]{23}$/);
   assert.notEqual(generated, before);
   assert.equal(await page.getByTestId('mqtt-broker-url').textContent(), `mqtt://127.0.0.1:${brokerPort}`);
+  assert.equal(await page.getByLabel('Protocol Version').inputValue(), '4');
+  await page.getByLabel('Protocol Version').selectOption({ label: 'MQTT 5.0' });
   await page.getByRole('button', { name: 'Save' }).click();
   await alertWith(page, mqttTexts.generalSaved).waitFor();
 
@@ -101,6 +103,9 @@ test('General: Disconnected on load; enable, broker, Generate, Save → "MQTT Ge
   }
   await page.getByRole('button', { name: mqttTexts.test }).click();
   await alertWith(page, mqttTexts.testPublished('meter/data')).waitFor();
+  // Connected above is an MQTT 5 session with mosquitto.
+  const token = await server.login();
+  assert.equal((await server.api('GET', '/settings/communication/mqttConfig', undefined, token)).body.data.mqttGenaral.protocolVersion, 5);
   await page.context().close();
 });
 

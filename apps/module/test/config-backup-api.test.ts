@@ -1,5 +1,5 @@
 /** Config Management (002 §2.15, §7.8, §9.4): backups, apply with and without users, signed export, import, the limit of 10. */
-import { syslogConfigAll } from '@meter/contract';
+import { syslogConfigAll, type MqttConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -66,6 +66,21 @@ describe('config management', () => {
     assert.deepEqual(await userNames(m, admin), ['admin']);
     // The admin password of the backup still signs in.
     assert.ok(await m.login());
+  });
+
+  test("002 §2.15: the MQTT client id is not backed up; applying keeps the device's own, and a part the backup lacks keeps its value", async () => {
+    const path = '/api/settings/communication/mqttConfig';
+    const mqtt = async () => (await m.call('GET', path, { token: admin })).body.data as MqttConfig;
+    const first = await mqtt();
+    const uuid = await backup(m, admin, 'mqtt');
+    const { text } = await exported(m, admin, uuid);
+    assert.ok(text.includes('"keepAlive"') && !text.includes(first.mqttGenaral.ClientId), 'the client id is in the backup');
+    const changed = { ...first, mqttGenaral: { ...first.mqttGenaral, ClientId: 'OtherDeviceId1', keepAlive: 120 } };
+    assert.equal((await m.call('PUT', path, { token: admin, body: changed })).status, 200);
+    assert.equal((await m.call('PATCH', '/api/config/apply', { token: admin, body: { uuid, includeUser: false } })).status, 200);
+    const after = await mqtt();
+    assert.equal(after.mqttGenaral.keepAlive, first.mqttGenaral.keepAlive);
+    assert.equal(after.mqttGenaral.ClientId, 'OtherDeviceId1');
   });
 
   test('a refused section leaves everything as it was (one transaction)', async () => {

@@ -19,6 +19,8 @@ import { save } from './meter-settings-helpers.ts';
 
 const PATH = '/api/settings/communication/snmpConfig';
 const T0 = Date.parse('2026-06-01T12:00:00Z');
+/** The module's clock: fixed, moved only where a test says so. */
+let clock = T0;
 const COMMUNITY = 'meterRO1';
 const NET_SNMP_MIBS = join(dirname(createRequire(import.meta.url).resolve('net-snmp')), 'lib', 'mibs');
 
@@ -59,7 +61,7 @@ describe('SNMP agent', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     trapd.stdout!.on('data', (d: Buffer) => (trapOut += d.toString()));
-    m = await createTestModule({ now: () => T0, env: { MODULE_SNMP_PORT: String(port), MODULE_SNMP_TRAP_PORT: String(trapPort) } });
+    m = await createTestModule({ now: () => clock, env: { MODULE_SNMP_PORT: String(port), MODULE_SNMP_TRAP_PORT: String(trapPort) } });
     admin = await m.login();
   });
   after(async () => {
@@ -111,6 +113,17 @@ describe('SNMP agent', () => {
     const [descr, name] = r.out.trim().split('\n');
     assert.equal(descr!.replace(/^"|"$/g, ''), `${id.moduleModel} firmware ${id.moduleFirmwareVersion}`);
     assert.equal(name!.replace(/^"|"$/g, ''), m.services.device.state().deviceDescription);
+    // sysUpTime: hundredths of a second since the agent started, counting.
+    const upTime = async () => {
+      const u = await run('snmpget', ['-v2c', '-c', COMMUNITY, '-t', '2', '-r', '1', '-On', '-Oqv', '-Ot', agent(), '1.3.6.1.2.1.1.3.0']);
+      assert.equal(u.code, 0, u.err);
+      return Number(u.out.trim());
+    };
+    const up1 = await upTime();
+    clock += 5000;
+    const up2 = await upTime();
+    clock -= 5000;
+    assert.ok(Number.isInteger(up1) && up2 - up1 === 500, `sysUpTime ${up1} then ${up2}`);
 
     r = await run('snmpwalk', ['-v2c', '-c', COMMUNITY, '-t', '2', '-r', '1', '-On', agent(), MEASUREMENTS_OID]);
     assert.equal(r.code, 0, r.err);
@@ -183,6 +196,30 @@ describe('SNMP agent', () => {
     const end = Date.now() + 4000;
     while (!trapOut.includes('Meter clock set') && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     assert.match(trapOut, /Meter clock set/);
+  });
+
+  test('traps: every target gets them (a second snmptrapd on 127.0.0.2 as target 2)', async () => {
+    const second = spawn('stdbuf', ['-oL', 'snmptrapd', '-f', '-Lo', '-On', '-C', '-c', join(dir, 'snmptrapd.conf'), '-p', join(dir, 'trapd2.pid'), `udp:127.0.0.2:${trapPort}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    second.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      // snmptrapd prints its banner once it listens.
+      for (const end = Date.now() + 5000; !/NET-SNMP version/.test(out) && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+      const res = await put(m, admin, (c) => (c.trapConfig = { ...c.trapConfig, target2: '127.0.0.2', reportBufferSize: 0, reportHoldTime: 0 }));
+      assert.equal(res.status, 200, res.raw);
+      await new Promise((r) => setTimeout(r, 200));
+      const seen = trapOut.length;
+      m.services.meterEvents.write('resetDeviceRunTime', T0);
+      const end = Date.now() + 5000;
+      while (!(/Device run time reset/.test(out) && /Device run time reset/.test(trapOut.slice(seen))) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      assert.match(out, /Device run time reset/, 'target 2');
+      assert.match(trapOut.slice(seen), /Device run time reset/, 'target 1');
+    } finally {
+      second.kill();
+      await put(m, admin, (c) => (c.trapConfig = { ...c.trapConfig, target2: '' }));
+    }
   });
 
   test('traps: an alarm limit that triggers, and recovers, sends meterAlarm with the Alarm Log columns', async () => {

@@ -45,6 +45,18 @@ export function makeTlsFiles(dir: string): TlsFiles {
   return { dir, ca: p('ca.crt'), serverCert: p('server.crt'), serverKey: p('server.key'), clientCert: p('client.crt'), clientKey: p('client.key') };
 }
 
+/** `mqttv5`: the subscriber speaks MQTT 5 and reports each message's content type. */
+export interface SubscribeOptions {
+  version?: 'mqttv311' | 'mqttv5';
+}
+
+export interface Received {
+  topic: string;
+  payload: string;
+  /** MQTT 5 only: the publication's content type property ('' when absent). */
+  contentType?: string;
+}
+
 export interface Broker {
   port: number;
   tlsPort?: number;
@@ -52,9 +64,9 @@ export interface Broker {
   user: string;
   password: string;
   /** Subscribes with mosquitto_sub and resolves with the first `count` messages (topic, payload). */
-  receive(topic: string, count: number, timeoutSeconds?: number): Promise<{ topic: string; payload: string }[]>;
+  receive(topic: string, count: number, timeoutSeconds?: number, opts?: SubscribeOptions): Promise<Received[]>;
   /** A subscriber already connected, for a message that a later act will cause. */
-  subscribe(topic: string, count: number, timeoutSeconds?: number): Promise<{ done: Promise<{ topic: string; payload: string }[]> }>;
+  subscribe(topic: string, count: number, timeoutSeconds?: number, opts?: SubscribeOptions): Promise<{ done: Promise<Received[]> }>;
   stop(): Promise<void>;
 }
 
@@ -74,12 +86,13 @@ async function waitForPort(port: number, ms = 5000): Promise<void> {
   }
 }
 
-export async function startBroker(opts: { tls?: boolean } = {}): Promise<Broker> {
+/** `port`: listen on this one (a broker that comes back where it was) instead of a free one. */
+export async function startBroker(opts: { tls?: boolean; port?: number } = {}): Promise<Broker> {
   const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
   const user = 'meter';
   const password = 'broker-secret-1';
   execFileSync('mosquitto_passwd', ['-c', '-b', join(dir, 'passwd'), user, password], { stdio: 'ignore' });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const lines = ['per_listener_settings true', `listener ${port} 127.0.0.1`, 'allow_anonymous false', `password_file ${join(dir, 'passwd')}`];
   let tls: TlsFiles | undefined;
   let tlsPort: number | undefined;
@@ -109,8 +122,11 @@ export async function startBroker(opts: { tls?: boolean } = {}): Promise<Broker>
   });
   if (tlsPort) await waitForPort(tlsPort);
 
-  const subscribe: Broker['subscribe'] = async (topic, count, timeoutSeconds = 10) => {
-    const args = ['-h', '127.0.0.1', '-p', String(port), '-u', user, '-P', password, '-t', topic, '-v', '-C', String(count), '-W', String(timeoutSeconds), '-d'];
+  const subscribe: Broker['subscribe'] = async (topic, count, timeoutSeconds = 10, opts = {}) => {
+    const v5 = opts.version === 'mqttv5';
+    // MQTT 5: topic, content type and payload separated by tabs; otherwise topic and payload by a space.
+    const format = v5 ? ['-V', 'mqttv5', '-F', '%t\t%C\t%p'] : ['-v'];
+    const args = ['-h', '127.0.0.1', '-p', String(port), '-u', user, '-P', password, '-t', topic, ...format, '-C', String(count), '-W', String(timeoutSeconds), '-d'];
     // Line-buffered: the SUBACK line must arrive while the subscriber runs, not when it exits.
     const sub = spawn('stdbuf', ['-oL', 'mosquitto_sub', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -125,10 +141,14 @@ export async function startBroker(opts: { tls?: boolean } = {}): Promise<Broker>
       sub.stdout.on('data', onData);
       sub.on('exit', () => reject(new Error(`mosquitto_sub ended before subscribing: ${debug}`)));
     });
-    const done = new Promise<{ topic: string; payload: string }[]>((resolve, reject) => {
+    const done = new Promise<Received[]>((resolve, reject) => {
       sub.on('exit', (code) => {
         const lines = out.split('\n').filter((l) => l.startsWith(topic.replace(/[#+].*$/, '')) && !l.startsWith('Client '));
-        const messages = lines.map((l) => ({ topic: l.slice(0, l.indexOf(' ')), payload: l.slice(l.indexOf(' ') + 1) }));
+        const messages = lines.map((l): Received => {
+          if (!v5) return { topic: l.slice(0, l.indexOf(' ')), payload: l.slice(l.indexOf(' ') + 1) };
+          const [t = '', contentType = '', ...rest] = l.split('\t');
+          return { topic: t, contentType, payload: rest.join('\t') };
+        });
         if (messages.length >= count) resolve(messages);
         else reject(new Error(`mosquitto_sub exited ${code} with ${messages.length} of ${count} messages\n${out}`));
       });
@@ -143,7 +163,7 @@ export async function startBroker(opts: { tls?: boolean } = {}): Promise<Broker>
     user,
     password,
     subscribe,
-    receive: async (topic, count, timeoutSeconds) => (await subscribe(topic, count, timeoutSeconds)).done,
+    receive: async (topic, count, timeoutSeconds, opts) => (await subscribe(topic, count, timeoutSeconds, opts)).done,
     async stop() {
       await new Promise<void>((resolve) => {
         if (proc.exitCode !== null) return resolve();

@@ -16,4 +16,5 @@ export const CONFIG_FILE_MAX_CHARS = 900_000;
  */
 export const DEVICE_SPECIFIC_SECTION = /network|ipv6|webServer|web_server|httpServer|cloud|remoteAccess|remote_access|certificate|ssl|tls|sshConfig/i;
 export const MQTT_SECTION = /mqtt/i;
-export const MQTT_CLIENT_ID_KEYS = ['clientId', 'clientID', 'mqttClientId'] as const;
+/** The client id's keys, at the top of an MQTT section or one level down (`mqttGenaral.ClientId`). */
+export const MQTT_CLIENT_ID_KEYS = ['ClientId', 'clientId', 'clientID', 'mqttClientId'] as const;

@@ -20,6 +20,17 @@ export const MQTT_TOPIC_INTERVALS = [
 ] as const;
 export const MQTT_TOPIC_INTERVAL_OPTIONS = MQTT_TOPIC_INTERVALS.map((i) => ({ value: i.value, label: `${i.seconds} seconds` }));
 
+/**
+ * Decided (the spec has no protocol field): the MQTT protocol level the client speaks, by its
+ * CONNECT protocol level byte; 3.1.1 by default, as every broker accepts it.
+ */
+export const MQTT_PROTOCOL_VERSIONS = [
+  { value: 4, label: 'MQTT 3.1.1' },
+  { value: 5, label: 'MQTT 5.0' },
+] as const;
+export type MqttProtocolVersion = (typeof MQTT_PROTOCOL_VERSIONS)[number]['value'];
+export const DEFAULT_MQTT_PROTOCOL_VERSION: MqttProtocolVersion = 4;
+
 export function mqttIntervalSeconds(value: number): number {
   return MQTT_TOPIC_INTERVALS.find((i) => i.value === value)?.seconds ?? 60;
 }

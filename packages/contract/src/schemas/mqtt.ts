@@ -4,7 +4,7 @@ import { formMessages as m, mqttTexts as t } from '../messages.ts';
 import { withMeta } from '../rules/field-meta.ts';
 import { flag, int, intBetween, optionalText, select, strictObject, text } from '../rules/fields.ts';
 import { type Checker, rules } from '../rules/validators.ts';
-import { MQTT_QOS_OPTIONS, MQTT_TOPIC_INTERVAL_OPTIONS } from '../options/mqtt.ts';
+import { MQTT_PROTOCOL_VERSIONS, MQTT_QOS_OPTIONS, MQTT_TOPIC_INTERVAL_OPTIONS } from '../options/mqtt.ts';
 import { TREND_PARAM_BITS, type LogTypeName } from '../options/trend.ts';
 import { fullMask } from '../trends/masks.ts';
 import { checkField } from './meter-settings/helpers.ts';
@@ -18,6 +18,7 @@ const L = {
   mqttEnable: 'Enable MQTT',
   brokerIpAddr: 'Broker Address',
   brokerPort: 'Broker Port',
+  protocolVersion: 'Protocol Version',
   ClientId: 'Client ID',
   keepAlive: 'Keep Alive',
   cleanSession: 'Clean Session',
@@ -39,6 +40,7 @@ export const mqttGeneral = strictObject({
   mqttEnable: flag(L.mqttEnable),
   brokerIpAddr: optionalText(L.brokerIpAddr, rules.ipOrDomain(L.brokerIpAddr) as Checker<string>),
   brokerPort: intBetween(L.brokerPort, 1, 65535),
+  protocolVersion: select(L.protocolVersion, MQTT_PROTOCOL_VERSIONS),
   ClientId: optionalText(L.ClientId, rules.noSpace(L.ClientId) as Checker<string>, rules.maxLength(L.ClientId, 64) as Checker<string>),
   keepAlive: withMeta(intBetween(L.keepAlive, 0, 65535), { unit: 's' }),
   cleanSession: flag(L.cleanSession),

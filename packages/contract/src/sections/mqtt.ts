@@ -1,11 +1,20 @@
 /** The MQTT config (002 §3.9): one section, five tabs each saving the whole config with its part replaced (§7.3). */
 import { mqttTexts } from '../messages.ts';
-import { generateMqttClientId } from '../options/mqtt.ts';
+import { DEFAULT_MQTT_PROTOCOL_VERSION, generateMqttClientId } from '../options/mqtt.ts';
 import { mqttConfig, type MqttConfig } from '../schemas/mqtt.ts';
 import { defineSection } from './section.ts';
 
 export const DEFAULT_MQTT_CONFIG = (): MqttConfig => ({
-  mqttGenaral: { mqttEnable: 0, brokerIpAddr: '', brokerPort: 1883, ClientId: generateMqttClientId(), keepAlive: 60, cleanSession: 1, facilityId: '' },
+  mqttGenaral: {
+    mqttEnable: 0,
+    brokerIpAddr: '',
+    brokerPort: 1883,
+    protocolVersion: DEFAULT_MQTT_PROTOCOL_VERSION,
+    ClientId: generateMqttClientId(),
+    keepAlive: 60,
+    cleanSession: 1,
+    facilityId: '',
+  },
   userCredential: { userName: '', userPwd: '' },
   mqttSSLConfig: { enableSSL: 0 },
   lastWill: { lastWillEnable: 0, topic: '', qos: 0, isRetained: 0 },

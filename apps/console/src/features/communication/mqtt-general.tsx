@@ -1,6 +1,6 @@
 /**
  * Settings › Communication › MQTT › General (002 §2.8, §3.9, §5.8, §9.2): enable, broker address
- * behind its prefix (by SSL), port, client id with Generate (23 alphanumerics), keep alive,
+ * behind its prefix (by SSL), port, protocol version (3.1.1 or 5), client id with Generate (23 alphanumerics), keep alive,
  * clean session, facility id; the connection status with Refresh and (admin) Test above.
  */
 import Button from 'react-bootstrap/Button';
@@ -10,7 +10,7 @@ import { MqttStatus } from './mqtt-status.tsx';
 import { MqttTab, f, valueOf, type MqttTabDef } from './mqtt-shared.tsx';
 
 const off = (v: Parameters<typeof valueOf>[0]) => valueOf(v, 'mqttGenaral', 'mqttEnable') !== 1;
-const FIELDS = ['brokerIpAddr', 'brokerPort', 'ClientId', 'keepAlive', 'cleanSession', 'facilityId'];
+const FIELDS = ['brokerIpAddr', 'brokerPort', 'protocolVersion', 'ClientId', 'keepAlive', 'cleanSession', 'facilityId'];
 
 const tab = (): MqttTabDef => ({
   title: 'General',

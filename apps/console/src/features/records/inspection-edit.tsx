@@ -32,9 +32,9 @@ import { useSettingsForm, type FlatSchema, type SettingsFormState } from '../../
 import { FieldCell } from '../../components/section/field-cell.tsx';
 import { schemaFieldDefs } from '../../components/section/section-fields.ts';
 import { Loading } from '../../components/loading.tsx';
-import { ApiError, callEndpoint, request } from '../../lib/api.ts';
-import { showAlert } from '../../lib/alerts.ts';
-import { RECORD_QUERY_KEYS, useInspectionRecord } from './use-records.ts';
+import { callEndpoint } from '../../lib/api.ts';
+import { saveRecordSections } from './save-record-sections.ts';
+import { useInspectionRecord } from './use-records.ts';
 import { VerifyButton } from './verify-button.tsx';
 
 const RECORD_PATH = '/about/inspection_record';
@@ -52,7 +52,6 @@ const CT_HEADERS: Record<(typeof CT_INSPECT_KEYS)[number], string> = {
   powerFactor: 'Power Factor',
   accepted: 'Accepted',
 };
-const save = (endpoint: { method: string; path: string }, body: unknown) => request(endpoint.method, endpoint.path, body, { suppress: true });
 const acceptedIn = (ids: readonly number[], values: Record<string, unknown>) => new Set(ids.filter((id) => values[ctFieldName(id, 'accepted')] === true));
 
 function Field({ state, formId, name, className, extra }: { state: SettingsFormState; formId: string; name: string; className?: string; extra?: Partial<FieldDef> }) {
@@ -107,18 +106,11 @@ function EditForm({ record }: { record: InspectionRecordData }) {
     successMessage: t.saved,
     onSave: async (form) => {
       const b = inspectionBodies(form, record);
-      try {
-        await save(endpoints.saveRecordCommissionInfo, b.commissionInfo);
-        await save(endpoints.saveRecordPtRecord, b.ptRecord);
-        await save(endpoints.saveRecordCtInstall, b.ctInstall);
-      } catch (e) {
-        if (e instanceof ApiError && (e.aborted || e.status === 401)) throw e;
-        // 000 §8: the failure is told with success styling.
-        showAlert({ type: 'success', message: t.saveFailed });
-        throw new ApiError(e instanceof ApiError ? e.status : 0, undefined, undefined, true);
-      } finally {
-        for (const key of RECORD_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
-      }
+      await saveRecordSections(queryClient, [
+        [endpoints.saveRecordCommissionInfo, b.commissionInfo],
+        [endpoints.saveRecordPtRecord, b.ptRecord],
+        [endpoints.saveRecordCtInstall, b.ctInstall],
+      ]);
     },
     afterSave: back,
   });

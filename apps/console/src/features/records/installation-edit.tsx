@@ -35,13 +35,11 @@ import { useSettingsForm, type FlatSchema, type SettingsFormState } from '../../
 import { schemaFieldDefs } from '../../components/section/section-fields.ts';
 import { FieldCell } from '../../components/section/field-cell.tsx';
 import { Loading } from '../../components/loading.tsx';
-import { ApiError, request } from '../../lib/api.ts';
-import { showAlert } from '../../lib/alerts.ts';
 import { KeyValueTable } from '../../components/key-value-table.tsx';
-import { RECORD_QUERY_KEYS, useInstallationRecord, useRecordDeviceStatus } from './use-records.ts';
+import { saveRecordSections } from './save-record-sections.ts';
+import { useInstallationRecord, useRecordDeviceStatus } from './use-records.ts';
 
 const RECORD_PATH = '/about/installation_record';
-const save = (endpoint: { method: string; path: string }, body: unknown) => request(endpoint.method, endpoint.path, body, { suppress: true });
 const NOMINAL_KEYS = ['nominalVoltage', 'nominalCurrent', 'nominalFrequency', 'pulseConstant'];
 const CT_HEADERS: Record<(typeof CT_EDIT_KEYS)[number], string> = {
   colorCode: 'Color Code',
@@ -102,20 +100,13 @@ function EditForm({ record, device }: { record: InstallationRecordData; device: 
     successMessage: t.saved,
     onSave: async (form) => {
       const b = installationBodies(form, device, record);
-      try {
-        await save(endpoints.saveRecordClientInfo, b.clientInfo);
-        await save(endpoints.saveRecordInstallInfo, b.installInfo);
-        await save(endpoints.saveRecordDeviceInstall, b.deviceInstall);
-        await save(endpoints.saveRecordCtInstall, b.ctInstall);
-        await save(endpoints.saveRecordCommInstall, b.commInstall);
-      } catch (e) {
-        if (e instanceof ApiError && (e.aborted || e.status === 401)) throw e;
-        // 000 §8: the failure is told with success styling.
-        showAlert({ type: 'success', message: t.saveFailed });
-        throw new ApiError(e instanceof ApiError ? e.status : 0, undefined, undefined, true);
-      } finally {
-        for (const key of RECORD_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
-      }
+      await saveRecordSections(queryClient, [
+        [endpoints.saveRecordClientInfo, b.clientInfo],
+        [endpoints.saveRecordInstallInfo, b.installInfo],
+        [endpoints.saveRecordDeviceInstall, b.deviceInstall],
+        [endpoints.saveRecordCtInstall, b.ctInstall],
+        [endpoints.saveRecordCommInstall, b.commInstall],
+      ]);
     },
     // 000 §7: a successful save returns to the record view.
     afterSave: back,

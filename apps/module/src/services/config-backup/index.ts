@@ -143,7 +143,7 @@ export class ConfigBackupService {
     const sections: BackupDoc['sections'] = {};
     for (const s of this.sections()) {
       const doc = this.d.sections.document(s);
-      if (MQTT_SECTION.test(s.key)) for (const k of MQTT_CLIENT_ID_KEYS) delete doc[k];
+      if (MQTT_SECTION.test(s.key)) dropClientId(doc);
       sections[s.key] = doc;
     }
     const users = {
@@ -178,8 +178,9 @@ export class ConfigBackupService {
     const targets = this.sections().filter((s) => doc.sections[s.key] !== undefined);
     const merged = targets.map((s) => {
       const current = this.d.sections.document(s);
-      // Keys the backup leaves out (the MQTT client id) keep the device's own value.
-      return [s, { ...current, ...doc.sections[s.key] }] as const;
+      // Keys the backup leaves out (the MQTT client id, a field newer than the backup) keep the device's own value.
+      const saved = doc.sections[s.key]!;
+      return [s, MQTT_SECTION.test(s.key) ? mergeParts(current, saved) : { ...current, ...saved }] as const;
     });
     for (const [s, body] of merged) this.d.sections.check(s, body);
     this.d.ctx.db.transaction(() => {
@@ -257,4 +258,19 @@ export class ConfigBackupService {
     this.d.events.write('Info', `Configuration file ${fileName} imported by ${user}${parsed.ownDevice ? '' : ' (from another device: without secrets and users)'}`, user);
     return doc.meta;
   }
+}
+
+type Doc = Record<string, unknown>;
+const isDoc = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The MQTT client id is the device's own (002 §2.15): gone from the section and from its parts. */
+function dropClientId(doc: Doc): void {
+  for (const part of [doc, ...Object.values(doc).filter(isDoc)]) for (const k of MQTT_CLIENT_ID_KEYS) delete part[k];
+}
+
+/** The backup over the current document, one level deep: a part of the section (mqttGenaral) keeps the keys the backup lacks. */
+function mergeParts(current: Doc, backup: Doc): Doc {
+  const out: Doc = { ...current };
+  for (const [k, v] of Object.entries(backup)) out[k] = isDoc(v) && isDoc(current[k]) ? { ...current[k], ...v } : v;
+  return out;
 }

@@ -2,7 +2,7 @@
  * MQTT: the config section's backend (a JSON document in the kv table, the SSL rule that needs
  * the device's files), the uploaded files and the publisher that acts on them.
  */
-import { MQTT_FILES, formMessages, mqttSection, type MqttConfig } from '@meter/contract';
+import { DEFAULT_MQTT_PROTOCOL_VERSION, MQTT_FILES, formMessages, mqttSection, type MqttConfig } from '@meter/contract';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import { badRequest } from '../../errors.ts';
@@ -28,10 +28,11 @@ export class MqttService {
 
   constructor(d: MqttServiceDeps) {
     const store = kvSectionBackend(d.kv, mqttSection) as unknown as SectionBackend<MqttConfig>;
+    const read = () => withProtocolVersion(store.read());
     this.files = new MqttFiles(d.dataDir);
-    this.publisher = new MqttPublisher({ meter: d.meter, files: this.files, config: () => store.read(), now: d.now, log: d.log });
+    this.publisher = new MqttPublisher({ meter: d.meter, files: this.files, config: read, now: d.now, log: d.log });
     this.backend = {
-      read: () => store.read(),
+      read,
       write: (next, before, w) => {
         store.write(next, before, w);
         // After the transaction: the publisher re-reads what was committed (the old settings after a rollback).
@@ -62,4 +63,10 @@ export class MqttService {
   close(): Promise<void> {
     return this.publisher.close();
   }
+}
+
+/** A config stored before the protocol version existed speaks 3.1.1, as it did then. */
+function withProtocolVersion(c: MqttConfig): MqttConfig {
+  if (c.mqttGenaral.protocolVersion !== undefined) return c;
+  return { ...c, mqttGenaral: { ...c.mqttGenaral, protocolVersion: DEFAULT_MQTT_PROTOCOL_VERSION } };
 }

@@ -1,7 +1,7 @@
 /**
  * The MQTT client of the module (002 §3.9, §4.4, §7.3): connects to the broker as the settings
- * say (TCP, or TLS with the uploaded CA, certificate and key), with the user credentials, keep
- * alive, clean session and the last will, and publishes the selected parameters every interval
+ * say (MQTT 3.1.1 or 5, TCP or TLS with the uploaded CA, certificate and key), with the user
+ * credentials, keep alive, clean session and the last will, and publishes the selected parameters every interval
  * (and once at each connect, so a subscriber sees values without waiting a whole interval).
  * Reconnects with a doubling wait up to a minute. A settings save calls reload(); close() ends
  * the connection with a DISCONNECT, so a clean shutdown does not fire the last will.
@@ -17,6 +17,10 @@ const MAX_RETRY_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 const PUBLISH_TIMEOUT_MS = 5000;
 const CLOSE_TIMEOUT_MS = 2000;
+/** MQTT 5: 0xFFFFFFFF seconds means the broker keeps the session for good. */
+const SESSION_NEVER_EXPIRES = 0xffffffff;
+/** MQTT 5 tells a subscriber what the payload is: UTF-8 text, JSON. */
+const JSON_PROPERTIES = { payloadFormatIndicator: true, contentType: 'application/json' } as const;
 
 export interface MqttPublisherDeps {
   meter: ReadingSource;
@@ -40,11 +44,21 @@ export class MqttPublisher {
   /** The settings the current client was made from (JSON), to skip a reload that changes nothing. */
   private applied = '';
   private closed = false;
+  private reloading: Promise<void> = Promise.resolve();
 
   constructor(private readonly d: MqttPublisherDeps) {}
 
-  /** (Re)connects after a settings change; a no-op when nothing the connection uses changed. */
-  async reload(): Promise<void> {
+  /**
+   * (Re)connects after a settings change; a no-op when nothing the connection uses changed. Saves
+   * in quick succession queue up: each reload reads the settings only once the one before has
+   * stopped its client, so an older save can never start a client after a newer one.
+   */
+  reload(): Promise<void> {
+    this.reloading = this.reloading.then(() => this.apply()).catch((e: unknown) => this.d.log?.(`MQTT: ${e instanceof Error ? e.message : String(e)}`));
+    return this.reloading;
+  }
+
+  private async apply(): Promise<void> {
     if (this.closed) return;
     const config = this.d.config();
     const files = this.d.files.stat();
@@ -75,6 +89,7 @@ export class MqttPublisher {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.reloading;
     await this.stop();
   }
 
@@ -82,8 +97,9 @@ export class MqttPublisher {
     const g = config.mqttGenaral;
     const ssl = config.mqttSSLConfig.enableSSL === 1;
     const will = config.lastWill;
+    const v5 = g.protocolVersion === 5;
     const options: IClientOptions = {
-      protocolVersion: 4,
+      protocolVersion: v5 ? 5 : 4,
       clientId: g.ClientId,
       keepalive: g.keepAlive,
       clean: g.cleanSession === 1,
@@ -93,9 +109,18 @@ export class MqttPublisher {
       password: config.userCredential.userName ? config.userCredential.userPwd : undefined,
       will:
         will.lastWillEnable === 1
-          ? { topic: will.topic, payload: Buffer.from(JSON.stringify({ facilityId: g.facilityId, status: 'offline' })), qos: will.qos as 0 | 1 | 2, retain: will.isRetained === 1 }
+          ? {
+              topic: will.topic,
+              payload: Buffer.from(JSON.stringify({ facilityId: g.facilityId, status: 'offline' })),
+              qos: will.qos as 0 | 1 | 2,
+              retain: will.isRetained === 1,
+              // Published at once when the connection is lost (no will delay).
+              properties: v5 ? JSON_PROPERTIES : undefined,
+            }
           : undefined,
     };
+    // MQTT 5 ends a session with the connection unless it says otherwise: Clean Session off keeps it as 3.1.1 does.
+    if (v5 && g.cleanSession !== 1) options.properties = { sessionExpiryInterval: SESSION_NEVER_EXPIRES };
     if (ssl) {
       options.ca = this.d.files.read('mqttCA');
       options.cert = this.d.files.read('mqttCert');
@@ -132,7 +157,12 @@ export class MqttPublisher {
   private publish(client: MqttClient, config: MqttConfig): Promise<void> {
     const payload = buildPayload(this.d.meter, config.topic, config.mqttGenaral.facilityId, this.d.now());
     const qos = config.topic.qos as 0 | 1 | 2;
-    const publishing = client.publishAsync(config.topic.topic, JSON.stringify(payload), { qos, retain: config.topic.isRetained === 1 });
+    const v5 = config.mqttGenaral.protocolVersion === 5;
+    const publishing = client.publishAsync(config.topic.topic, JSON.stringify(payload), {
+      qos,
+      retain: config.topic.isRetained === 1,
+      properties: v5 ? JSON_PROPERTIES : undefined,
+    });
     return withTimeout(
       publishing.then(() => undefined),
       PUBLISH_TIMEOUT_MS,

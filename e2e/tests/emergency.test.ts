@@ -1,25 +1,56 @@
 /**
- * Settings › Emergency, Step 1 (002 §2.16, §4.10) in Chromium on a module started in system mode 2:
- * the root leads to the wizard, Export Config downloads a real .conf.an of the current settings,
- * Download Diagnostic File the archive, and the page is held while an export runs.
+ * Settings › Emergency, Steps 1–3 (002 §2.16, §4.10) in Chromium on a module started in system mode 2:
+ * the root leads to the wizard; step 1's Export Config downloads a real .conf.an of the current
+ * settings and Download Diagnostic File the archive; step 2 downloads every data log file in one
+ * zip (read back by Python's zipfile) and only then deletes them on the module, and clears the
+ * trend log; step 3 updates the meter and the module firmware with signed packages, reboots and
+ * resets to factory defaults. Each page is held while its work runs.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DATALOG_SECONDS = 2;
 
 describe('emergency mode', () => {
   let server: ModuleServer;
+  let admin: string;
   let browser: Browser;
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-emergency-'));
+  const modulePackage = join(dir, 'module-3.5.0.a2up');
+  const meterPackage = join(dir, 'meter-1.17.abin');
   before(async () => {
-    ({ server } = await startModuleWithUsers({ MODULE_SYSTEM_MODE: '2' }));
+    const pack = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'apps/module/src/firmware-pack.ts', ...args], { cwd: ROOT });
+    pack('--version', '3.5.0', '--out', modulePackage);
+    pack('--kind', 'meter', '--version', '1.17', '--out', meterPackage);
+    ({ server, admin } = await startModuleWithUsers({
+      MODULE_SYSTEM_MODE: '2',
+      MODULE_DATALOG_INTERVAL_SECONDS: String(DATALOG_SECONDS),
+      MODULE_REBOOT_SECONDS: '1',
+      MODULE_FIRMWARE_DEV_KEY: '1',
+    }));
     browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
+
+  const listing = async (id: string) => ((await server.api('GET', `/fileList/dataLog/backup${id}`, undefined, admin)).body.data as { filename: string }[]) ?? [];
+  const waitBack = async (page: Page) => {
+    await page.waitForURL(/\/login\?reboot=/, { timeout: 30_000 });
+    await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor({ state: 'hidden', timeout: 60_000 });
+    admin = await server.login('admin', ADMIN_PASSWORD);
+  };
 
   test('step 1: the root leads here; Export Config and the diagnostic file download', async () => {
     const page = await openAs(browser, server, '/', 'boss');
@@ -57,5 +88,131 @@ describe('emergency mode', () => {
     await diag;
     await page.getByRole('button', { name: 'Export Config' }).and(page.locator(':enabled')).waitFor();
     await page.context().close();
+  });
+
+  test('step 2: the data log files leave in one zip, then exactly those are deleted; the trend log is cleared', async () => {
+    let files = await listing('1');
+    for (let i = 0; files.length === 0 && i < 30 * DATALOG_SECONDS; i++) {
+      await sleep(500);
+      files = await listing('1');
+    }
+    assert.ok(files.length > 0, 'data log 1 wrote a file');
+    const page = await openAs(browser, server, '/setting/emergency/step1', 'boss');
+    await page.getByRole('link', { name: 'Next Step' }).click();
+    await page.waitForURL('**/setting/emergency/step2');
+    await page.getByRole('heading', { name: 'Step 2: Export and reset the data loggers, clear the trend log' }).waitFor();
+    const table = page.getByRole('table', { name: 'Export and reset the data loggers, clear the trend log' });
+    for (const name of ['Data Log 1', 'Data Log 2', 'Data Log 3', 'AcuCloud']) await table.getByRole('rowheader', { name, exact: true }).waitFor();
+
+    // Held while the files come: the reply of data log 1's first file waits for the test.
+    let release!: () => void;
+    const gate = new Promise<void>((ok) => (release = ok));
+    await page.route('**/api/backup/backup1/**', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const zip = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export and Reset Data Loggers' }).click();
+    await page.getByRole('button', { name: 'Export and Reset Data Loggers' }).and(page.locator(':disabled')).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Previous Step' }).isDisabled(), true);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About' }).click();
+    await alertWith(page, 'Exporting Logger. Please stay on the current page').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/setting/emergency/step2');
+    release();
+    const download = await zip;
+    assert.match(download.suggestedFilename(), /^datalog-backup-\d{8}T\d{6}\.zip$/);
+    const saved = (await download.path())!;
+    // Python's zipfile checks every entry's CRC and reads the names back.
+    const read = execFileSync(
+      'python3',
+      ['-c', 'import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nfor n in z.namelist(): print(n, z.read(n).decode().split(",")[0])', saved],
+      { encoding: 'utf8' },
+    );
+    for (const f of files) assert.match(read, new RegExp(`^backup1/${f.filename.replace(/\./g, '\\.')} Timestamp$`, 'm'));
+    await alertWith(page, 'Files deleted').waitFor();
+    await table
+      .getByRole('row', { name: /Data Log 1/ })
+      .getByRole('cell', { name: 'Exported and reset' })
+      .waitFor();
+    const left = (await listing('1')).map((f) => f.filename);
+    for (const f of files) assert.ok(!left.includes(f.filename), `${f.filename} was not deleted`);
+
+    const maxMin = async () => (await server.api('GET', '/command/trendlog/getLogMaxMin', undefined, admin)).body.data;
+    assert.ok((await maxMin()).realTimeMin > 0, 'the trend log holds rows');
+    const clearedAt = Math.floor(Date.now() / 1000);
+    await page.getByRole('button', { name: 'Clear Trend Log' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Warning' });
+    await dialog.getByText('All trend log data and unsaved local data log records will be deleted. This action is irreversible.', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+    await alertWith(page, 'Trend log cleared').waitFor();
+    const after = (await maxMin()).realTimeMin;
+    // Nothing older than the clear is left (the 1-Hz ingest may already have written the next seconds).
+    assert.ok(after === 0 || after >= clearedAt - 1, `realTimeMin ${after}, cleared at ${clearedAt}`);
+    await page.context().close();
+  });
+
+  test('step 3: meter and module firmware, held while updating; reboot; factory reset', async () => {
+    const page = await openAs(browser, server, '/setting/emergency/step2', 'boss');
+    await page.getByRole('link', { name: 'Next Step' }).click();
+    await page.waitForURL('**/setting/emergency/step3');
+    await page.getByRole('heading', { name: 'Step 3: Firmware update, factory reset and reboot' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Next Step' }).isDisabled(), true);
+
+    const meter = page.getByRole('region', { name: 'Meter Firmware Update' });
+    await meter.getByLabel('Firmware File').setInputFiles(meterPackage);
+    await meter.getByRole('button', { name: 'Upload' }).click();
+    await meter.getByRole('button', { name: 'Process' }).click();
+    await page
+      .getByLabel('Meter Update Log', { exact: true })
+      .getByText(/meter firmware update success/)
+      .waitFor();
+    await alertWith(page, 'Meter firmware update success').waitFor();
+    await page.getByText('1.17', { exact: true }).waitFor();
+
+    const moduleFw = page.getByRole('region', { name: 'Module Firmware Update' });
+    await moduleFw.getByLabel('Firmware File').setInputFiles(modulePackage);
+    await moduleFw.getByRole('button', { name: 'Upload' }).click();
+    let release!: () => void;
+    const gate = new Promise<void>((ok) => (release = ok));
+    await page.route('**/api/fwUpdate/info**', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await moduleFw.getByRole('button', { name: 'Process' }).click();
+    await page.getByRole('button', { name: 'Reset to Factory Default' }).and(page.locator(':disabled')).waitFor();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About' }).click();
+    await alertWith(page, 'Firmware is upgrading. Please stay on the current page').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/setting/emergency/step3');
+    release();
+    await page
+      .getByLabel('Update Log', { exact: true })
+      .getByText(/END OF FILE/)
+      .waitFor();
+    await alertWith(page, 'Fireware update success, module will restart in').waitFor();
+    await waitBack(page);
+    const info = (await server.api('GET', '/settings/deviceInfo', undefined, admin)).body.data;
+    assert.equal(info.moduleFirmwareVersion, '3.5.0');
+    assert.equal(info.meterFirmwareVersion, '1.17');
+    await page.context().close();
+
+    const again = await openAs(browser, server, '/setting/emergency/step3', 'boss');
+    await again.getByRole('button', { name: 'Module Reboot' }).click();
+    const ask = again.getByRole('dialog', { name: 'Confirmation' });
+    await ask.getByText('Do you want to reboot the module now?', { exact: true }).waitFor();
+    await ask.getByRole('button', { name: 'Yes, continue' }).click();
+    await alertWith(again, 'Module will restart in').waitFor();
+    await waitBack(again);
+    await again.context().close();
+
+    const last = await openAs(browser, server, '/setting/emergency/step3', 'boss');
+    await last.getByRole('button', { name: 'Reset to Factory Default' }).click();
+    const dialog = last.getByRole('dialog', { name: 'Reset to Factory Default' });
+    await dialog.getByText(/Log in again after 1 to 2 minutes\./).waitFor();
+    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+    await alertWith(last, 'Module will restart in').waitFor();
+    await waitBack(last);
+    // Every user but admin is gone (the test's MODULE_SYSTEM_MODE=2 puts the module back in emergency mode at each start).
+    assert.equal((await server.api('POST', '/users/authenticate', { username: 'boss', password: USER_PASSWORD })).status, 401);
+    await last.context().close();
   });
 });

@@ -93,6 +93,7 @@ import { MaintenanceService, SystemLog, applyPendingFactoryReset } from './servi
 import { ConfigBackupService } from './services/config-backup/index.ts';
 import { NetworkDiagnostic } from './services/network-diagnostic/index.ts';
 import { FirmwareService, applyPendingFirmware } from './services/firmware/index.ts';
+import { MeterFirmwareService } from './services/firmware/meter-firmware.ts';
 import { RemoteUpdate } from './services/firmware/remote-update.ts';
 import { dataPostBackend } from './services/posting/data-post-backend.ts';
 import { PostChannels } from './services/posting/post-channels.ts';
@@ -348,6 +349,13 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const configBackups = new ConfigBackupService({ ctx, device, sections, events });
   const diagnostic = new NetworkDiagnostic();
   const firmware = new FirmwareService({ ctx, events, identity: () => device.identity(), log: (m) => systemLog.write('App Supervisor', 'info', m) });
+  const meterFirmware = new MeterFirmwareService({
+    ctx,
+    events,
+    identity: () => device.identity(),
+    trustedKeys: () => firmware.trustedKeys(),
+    log: (m) => systemLog.write('Meter', 'info', m),
+  });
   const remoteUpdate = new RemoteUpdate({
     ctx,
     events,
@@ -488,7 +496,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(maintenanceApi, { maintenance });
   await app.register(configBackupApi, { configBackups });
   await app.register(networkDiagnosticApi, { diagnostic });
-  await app.register(firmwareApi, { firmware, remoteUpdate });
+  await app.register(firmwareApi, { firmware, remoteUpdate, meterFirmware });
   await app.register(sectionsApi, { sections });
   const rs485 = meterSettings.sectionBackends().find(([section]) => section.key === meterGeneralSection.key)![1];
   const communication = () =>

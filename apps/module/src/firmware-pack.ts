@@ -1,25 +1,31 @@
 /**
- * `npm run firmware:pack -- --version X.Y.Z --out FILE [--key PEM] [--product MODEL]`: builds a
- * signed module firmware package (.a2up, apps/module/src/services/firmware/package-format.ts).
- * The key defaults to the development key (apps/module/dev-keys/firmware-dev-key.pem), which a module trusts
- * only with MODULE_FIRMWARE_DEV_KEY=1; production packages are signed with a key kept elsewhere.
+ * `npm run firmware:pack -- --version X.Y.Z --out FILE [--key PEM] [--product MODEL] [--kind module|meter]`:
+ * builds a signed firmware package (apps/module/src/services/firmware/package-format.ts): a module
+ * firmware (.a2up, versions X.Y.Z, product AXM-WEB2) or, with `--kind meter`, a meter firmware
+ * (.abin, versions X.Y, product the meter's model). The key defaults to the development key
+ * (apps/module/dev-keys/firmware-dev-key.pem), which a module trusts only with
+ * MODULE_FIRMWARE_DEV_KEY=1; production packages are signed with a key kept elsewhere.
  */
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { VERSION_RE, buildPackage } from './services/firmware/package-format.ts';
+import { METER_VERSION_RE } from './services/firmware/meter-firmware.ts';
+import { MAGIC, METER_MAGIC, VERSION_RE, buildPackage } from './services/firmware/package-format.ts';
 
 const { values } = parseArgs({
-  options: { version: { type: 'string' }, out: { type: 'string' }, key: { type: 'string' }, product: { type: 'string' } },
+  options: { version: { type: 'string' }, out: { type: 'string' }, key: { type: 'string' }, product: { type: 'string' }, kind: { type: 'string', default: 'module' } },
 });
-if (!values.version || !VERSION_RE.test(values.version) || !values.out) {
-  console.error('usage: npm run firmware:pack -- --version X.Y.Z --out FILE [--key PEM] [--product MODEL]');
+const meter = values.kind === 'meter';
+const versionRe = meter ? METER_VERSION_RE : VERSION_RE;
+if ((values.kind !== 'module' && !meter) || !values.version || !versionRe.test(values.version) || !values.out) {
+  console.error('usage: npm run firmware:pack -- --version X.Y.Z --out FILE [--key PEM] [--product MODEL] [--kind module|meter]  (meter versions are X.Y)');
   process.exit(2);
 }
 const keyFile = values.key ?? fileURLToPath(new URL('../dev-keys/firmware-dev-key.pem', import.meta.url));
 const key = createPrivateKey(readFileSync(keyFile));
-const image = Buffer.from(`module firmware ${values.version}\n`);
-const pkg = buildPackage({ product: values.product ?? 'AXM-WEB2', version: values.version }, [{ name: 'rootfs.img', data: image }], key);
+const product = values.product ?? (meter ? 'AcuRev 2100-mV-18' : 'AXM-WEB2');
+const image = Buffer.from(`${meter ? 'meter' : 'module'} firmware ${values.version}\n`);
+const pkg = buildPackage({ product, version: values.version }, [{ name: meter ? 'meter.bin' : 'rootfs.img', data: image }], key, meter ? METER_MAGIC : MAGIC);
 writeFileSync(values.out, pkg);
-console.log(`${values.out}: ${values.product ?? 'AXM-WEB2'} ${values.version}, ${pkg.length} bytes`);
+console.log(`${values.out}: ${product} ${values.version}, ${pkg.length} bytes`);

@@ -516,6 +516,14 @@ export const firmwareTexts = {
   downloadRunning: 'A firmware download is running',
   noDownload: 'No firmware download',
   otherProduct: (product: string, model: string) => `the firmware server offers ${product}, this module is ${model}`,
+  // Meter firmware (.abin), decided.
+  meterTitle: 'Meter Firmware',
+  meterCurrentVersion: 'Meter Firmware Version',
+  meterWrongExtension: 'Firmware File must be a .abin file',
+  meterUploaded: (name: string) => `${name} uploaded. Process it to update the meter.`,
+  meterUpdateSuccess: 'Meter firmware update success',
+  meterManualUpdate: 'Meter Firmware Update',
+  meterUpdateLog: 'Meter Update Log',
 } as const;
 
 /** Post channels (002 §4.2, §8.1, §8.2) and the module's answers to testPoster (decided, see docs/decisions.md). */
@@ -740,6 +748,27 @@ export const emergencyTexts = {
   downloadDiagnostic: 'Download Diagnostic File',
   exported: 'Configuration exported',
   diagnosticDownloaded: 'Diagnostic file downloaded',
+  // Step 2: the spec's texts (002 §8.2, §8.3), then the decided ones.
+  loadFailed: (id: string) => `Failed to load DataLog${id} from meter`,
+  filesDeleted: 'Files deleted',
+  step2Title: 'Export and reset the data loggers, clear the trend log',
+  loggerNames: { '1': 'Data Log 1', '2': 'Data Log 2', '3': 'Data Log 3', ac: 'AcuCloud' } as Record<string, string>,
+  logger: 'Logger',
+  files: 'Files',
+  state: 'State',
+  exportLoggers: 'Export and Reset Data Loggers',
+  exportedAndReset: 'Exported and reset',
+  empty: 'No files',
+  failed: 'Failed',
+  resetFailed: (id: string) => `Failed to reset DataLog${id}`,
+  clearTrendLog: 'Clear Trend Log',
+  trendCleared: 'Trend log cleared',
+  // Step 3 (decided; the firmware texts are the Firmware page's).
+  step3Title: 'Firmware update, factory reset and reboot',
+  moduleFirmwareUpdate: 'Module Firmware Update',
+  meterFirmwareUpdate: 'Meter Firmware Update',
+  factoryReset: 'Reset to Factory Default',
+  moduleReboot: 'Module Reboot',
 } as const;
 
 /** Network page (002 §2.2, §5.1, §8.1, §8.2): the spec's texts, then the ones decided here (docs/decisions.md, Network). */

@@ -166,15 +166,21 @@ export interface DownloadOptions extends RequestOptions {
   failureMessage?: string;
 }
 
-/** 000 §7: GET with a time parameter, read as a blob and saved under the last path segment. */
-export async function download(path: string, opts: DownloadOptions = {}): Promise<boolean> {
+/** 000 §7: GET with a time parameter, read as a blob; a failure is told as for a download and thrown (ApiError). */
+export async function fetchFile(path: string, opts: Omit<DownloadOptions, 'fileName'> = {}): Promise<Blob> {
   const url = apiUrl(path, { ...opts, query: { time: Date.now(), ...opts.query } });
   const notice = (status: number) => downloadFailure(status, opts.failureMessage);
+  const res = await send(url, { headers: headers(opts, false) }, opts, notice);
+  if (!res.ok) throw failed(res.status, (await readData(res))?.data as { value?: unknown } | undefined, opts, notice(res.status));
+  return res.blob();
+}
+
+/** 000 §7: GET with a time parameter, read as a blob and saved under the last path segment. */
+export async function download(path: string, opts: DownloadOptions = {}): Promise<boolean> {
   try {
-    const res = await send(url, { headers: headers(opts, false) }, opts, notice);
-    if (!res.ok) throw failed(res.status, (await readData(res))?.data as { value?: unknown } | undefined, opts, notice(res.status));
+    const blob = await fetchFile(path, opts);
     const fileName = opts.fileName ?? decodeURIComponent(endpointUrl(path, opts.params).split('/').pop() ?? 'download');
-    saveBlob(await res.blob(), fileName);
+    saveBlob(blob, fileName);
     return true;
   } catch (e) {
     if (e instanceof ApiError) return false;

@@ -21,4 +21,8 @@ export const firmwareEndpoints = {
   downloadStatus: ep({ method: 'GET', path: '/upload/remote/downloadStatus', reply: downloadStatusReply, auth: read('maintenance') }),
   /** 'yes' stages the download for fwUpdate/update, where it meets the same checks as an uploaded file. */
   isFirmwareComplete: ep({ method: 'GET', path: '/upload/remote/isFirmwareComplete', reply: firmwareCompleteReply, auth: write('maintenance') }),
+  /** The meter firmware (.abin) as the request body, as the module's package (the upload call is not shown). */
+  uploadMeterFirmware: ep({ method: 'POST', path: '/upload/meterFirmware', reply: successReply, auth: write('maintenance') }),
+  meterUpdate: ep({ method: 'PATCH', path: '/meterUpdate/update', body: emptyBody, reply: successReply, auth: write('maintenance') }),
+  meterUpdateInfo: ep({ method: 'GET', path: '/meterUpdate/info', reply: z.object({ output: z.string() }), auth: read('maintenance') }),
 } as const;

@@ -4,8 +4,6 @@ import { Link } from 'react-router';
 import { emergencyTexts as t } from '@meter/contract';
 
 const STEPS = 3;
-/** Steps 2 and 3 are not built yet (issue 11): Next Step leads only to a step that exists. */
-const BUILT_STEPS = 1;
 const path = (n: number) => `/setting/emergency/step${n}`;
 
 export function EmergencyWizard({ step, title, busy, children }: { step: 1 | 2 | 3; title: string; busy: boolean; children: ReactNode }) {
@@ -36,7 +34,7 @@ export function EmergencyWizard({ step, title, busy, children }: { step: 1 | 2 |
       <div className="d-flex gap-2 mt-4">
         {step > 1 && nav(step - 1, t.previousStep, busy)}
         {/* 002 §2.16: Next Step is disabled on step 3. */}
-        {nav(step + 1, t.nextStep, step === STEPS || step >= BUILT_STEPS)}
+        {nav(step + 1, t.nextStep, step === STEPS || busy)}
       </div>
     </section>
   );

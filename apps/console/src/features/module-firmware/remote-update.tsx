@@ -11,7 +11,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { FIRMWARE_COMPLETE, FIRMWARE_POLL_MS, endpoints, firmwareTexts as t } from '@meter/contract';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
 import { showAlert } from '../../lib/alerts.ts';
-import type { UpdateProcess } from './use-update-process.ts';
+import type { UpdateProcess } from '../../components/firmware/use-update-process.ts';
 
 type Step = 0 | 1 | -1;
 

@@ -11,6 +11,8 @@
 import { createHash, sign, verify, type KeyObject } from 'node:crypto';
 
 export const MAGIC = Buffer.from('A2UP');
+/** The meter firmware (.abin): the same layout under its own magic, so neither kind passes for the other. */
+export const METER_MAGIC = Buffer.from('ABIN');
 const MAX_MANIFEST = 64 * 1024;
 
 export interface PackagePart {
@@ -27,7 +29,7 @@ export interface Manifest {
 
 export class PackageError extends Error {}
 
-export function buildPackage(manifest: Omit<Manifest, 'parts'>, parts: ReadonlyArray<{ name: string; data: Buffer }>, key: KeyObject): Buffer {
+export function buildPackage(manifest: Omit<Manifest, 'parts'>, parts: ReadonlyArray<{ name: string; data: Buffer }>, key: KeyObject, magic = MAGIC): Buffer {
   const full: Manifest = { ...manifest, parts: parts.map((p) => ({ name: p.name, size: p.data.length, sha256: createHash('sha256').update(p.data).digest('hex') })) };
   const m = Buffer.from(JSON.stringify(full), 'utf8');
   const signature = sign(null, m, key);
@@ -36,12 +38,12 @@ export function buildPackage(manifest: Omit<Manifest, 'parts'>, parts: ReadonlyA
     b.writeUInt32BE(n);
     return b;
   };
-  return Buffer.concat([MAGIC, u32(m.length), m, u32(signature.length), signature, ...parts.map((p) => p.data)]);
+  return Buffer.concat([magic, u32(m.length), m, u32(signature.length), signature, ...parts.map((p) => p.data)]);
 }
 
 /** Checks a package; returns its manifest and parts, or throws a PackageError whose message goes to the update log. */
-export function readPackage(file: Buffer, trusted: readonly KeyObject[]): { manifest: Manifest; parts: Map<string, Buffer> } {
-  if (file.length < 8 || !file.subarray(0, 4).equals(MAGIC)) throw new PackageError('not a firmware package');
+export function readPackage(file: Buffer, trusted: readonly KeyObject[], magic = MAGIC): { manifest: Manifest; parts: Map<string, Buffer> } {
+  if (file.length < 8 || !file.subarray(0, 4).equals(magic)) throw new PackageError('not a firmware package');
   const mLen = file.readUInt32BE(4);
   if (mLen === 0 || mLen > MAX_MANIFEST || 8 + mLen + 4 > file.length) throw new PackageError('package truncated');
   const m = file.subarray(8, 8 + mLen);

@@ -2,16 +2,17 @@
  * Processing an update (002 §4.9), shared by Manual and Remote Update: start it, poll the update
  * log every 3 s until 'END OF FILE'; 'firmware update success' runs the 10-second countdown, stores
  * the updated flag and goes to Login flagged as reboot; otherwise 'Firmware update failed'. While it
- * runs the page cannot be left (002 §4.10).
+ * runs the page cannot be left (002 §4.10). The meter's update (meterUpdate/*) polls the same way;
+ * the module does not restart after it, so its success is an alert and `onMeterUpdated`.
  */
 import { useEffect, useRef, useState } from 'react';
-import { FIRMWARE_POLL_MS, TIMING, endpoints, firmwareTexts as t } from '@meter/contract';
+import { FIRMWARE_POLL_MS, TIMING, firmwareTexts as t } from '@meter/contract';
 import { showAlert } from '../../lib/alerts.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { startRebootCountdown } from '../../lib/reboot.ts';
 import { FIRMWARE_UPDATED_KEY } from '../../lib/storage-keys.ts';
 import { registerBusyOperation } from '../../lib/unsaved-changes.ts';
-import { isLogEnded, isUpdateSuccess } from './manual-update.ts';
+import { FIRMWARE_CALLS, isLogEnded, isUpdateSuccess, type FirmwareKind } from './manual-update.ts';
 
 export interface UpdateProcess {
   /** The updating flag of 002 §4.9. */
@@ -24,7 +25,8 @@ export interface UpdateProcess {
   setBusy: (busy: boolean) => void;
 }
 
-export function useUpdateProcess(): UpdateProcess {
+export function useUpdateProcess(kind: FirmwareKind = 'module', onMeterUpdated?: () => void): UpdateProcess {
+  const calls = FIRMWARE_CALLS[kind];
   const [updating, setUpdating] = useState(false);
   const [log, setLog] = useState('');
   const timer = useRef<ReturnType<typeof setInterval>>(undefined);
@@ -42,7 +44,10 @@ export function useUpdateProcess(): UpdateProcess {
       clearInterval(timer.current);
       setUpdating(false);
       blocking.current = false;
-      if (isUpdateSuccess(text)) {
+      if (isUpdateSuccess(text) && kind === 'meter') {
+        showAlert({ type: 'success', message: t.meterUpdateSuccess });
+        onMeterUpdated?.();
+      } else if (isUpdateSuccess(text)) {
         localStorage.setItem(FIRMWARE_UPDATED_KEY, 'true');
         startRebootCountdown(TIMING.rebootCountdownSeconds, t.updateSuccess);
       } else {
@@ -52,7 +57,7 @@ export function useUpdateProcess(): UpdateProcess {
     };
     const poll = async () => {
       try {
-        const { output } = await callEndpoint(endpoints.fwUpdateInfo, { suppress: true });
+        const { output } = await callEndpoint(calls.info, { suppress: true });
         setLog(output);
         if (isLogEnded(output)) finish(output);
       } catch {
@@ -60,7 +65,7 @@ export function useUpdateProcess(): UpdateProcess {
       }
     };
     try {
-      await callEndpoint(endpoints.fwUpdate, { body: {}, suppress: true });
+      await callEndpoint(calls.start, { body: {}, suppress: true });
     } catch (e) {
       // 002 §4.9: a failed start clears the flag and is only logged.
       console.error(e);

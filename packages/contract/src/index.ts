@@ -38,3 +38,4 @@ export * from './schemas/bacnet.ts';
 export * from './schemas/firmware.ts';
 export * from './schemas/network.ts';
 export * from './schemas/ipv6.ts';
+export * from './schemas/downloads.ts';

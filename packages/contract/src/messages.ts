@@ -820,3 +820,10 @@ export const ipv6Texts = {
   labels: { enable: 'IPv6', isAuto: 'IP Mode', ip: 'IPv6 Address', prefixLength: 'Prefix Length', gateway: 'Gateway', dns1: 'DNS 1', dns2: 'DNS 2' },
   cards: { general: 'IPv6', ethernet1: 'Ethernet 1', ethernet2: 'Ethernet 2', dns: 'DNS' },
 } as const;
+
+/** Server-hardening replies (issue 14; docs/decisions.md, "Download tickets" and "Full disk"): ours, the spec gives none. */
+export const hardeningTexts = {
+  notADownload: 'Not a file download',
+  storageFull: 'The module storage is full: the change was not saved',
+  auditLost: (n: number) => `${n} event log ${n === 1 ? 'entry was' : 'entries were'} lost while the module storage was full`,
+} as const;

@@ -182,9 +182,24 @@ export async function download(path: string, opts: DownloadOptions = {}): Promis
   }
 }
 
-/** A link that downloads by itself (opened by the browser, so the token rides in the query). */
+/** The URL of a file the browser opens by itself: no token in it (docs/decisions.md, "Download tickets"). */
 export function fileLink(path: string, opts: Pick<RequestOptions, 'params' | 'query'> = {}): string {
-  return apiUrl(path, { ...opts, query: { ...opts.query, token: getSession()?.token } });
+  return apiUrl(path, opts);
+}
+
+/**
+ * Opens a file link with a single-use download ticket asked for just before (`ticketEndpoint`,
+ * the contract's downloadTicket): the browser streams the file to disk itself, and its URL
+ * carries nothing that opens anything a second time.
+ */
+export async function openFileLink(url: string, fileName: string, ticketEndpoint: Pick<Endpoint, 'method' | 'path'>): Promise<void> {
+  const { ticket } = await request<{ ticket: string }>(ticketEndpoint.method, ticketEndpoint.path, { path: url });
+  const a = document.createElement('a');
+  a.href = withQuery(url, { ticket });
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
 }
 
 export interface UploadOptions extends RequestOptions {

@@ -24,6 +24,7 @@ import { mqttEndpoints } from './mqtt.ts';
 import { snmpEndpoints } from './snmp.ts';
 import { bacnetEndpoints } from './bacnet.ts';
 import { networkEndpoints } from './network.ts';
+import { downloadEndpoints } from './downloads.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -53,6 +54,7 @@ export const endpoints = {
   ...snmpEndpoints,
   ...bacnetEndpoints,
   ...networkEndpoints,
+  ...downloadEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -40,6 +40,11 @@ export function registerFailure(s: FailState, policy: PasswordPolicy, now: numbe
   return { state: { failedCount, firstFailedAt, lockedUntil: 0 }, locked: false };
 }
 
+/** The lockout refusal; while the wait runs out by itself, Retry-After says when (the sign-in page counts it down). */
+function lockedOut(lockedUntil: number, now: number): ApiError {
+  return new ApiError(401, serverMessages.lockedOut, undefined, lockedUntil > now ? Math.ceil((lockedUntil - now) / 1000) : undefined);
+}
+
 type Outcome = { ok: true; user: SessionUser } | { ok: false; error: ApiError };
 
 export class SignIn {
@@ -84,7 +89,7 @@ export class SignIn {
         let state = failStateOf(row);
         if (lockActive(state, now)) {
           note('Error', `Sign-in refused for user ${row.name}: account locked after failed attempts`, row.name);
-          return { ok: false, error: unauthorized(serverMessages.lockedOut) };
+          return { ok: false, error: lockedOut(state.lockedUntil, now) };
         }
         if (state.lockedUntil !== 0) state = { ...NO_FAILURES }; // the wait is over
         if (!ok) {
@@ -93,7 +98,7 @@ export class SignIn {
           if (r.locked) {
             const until = r.state.lockedUntil === -1 ? 'until an administrator unlocks it' : `for ${policy.failedLoginWaitSeconds} s`;
             note('Critical', `User ${row.name} locked out after ${policy.maxFailedAttempts} failed sign-in attempts, ${until}`, row.name);
-            return { ok: false, error: unauthorized(serverMessages.lockedOut) };
+            return { ok: false, error: lockedOut(r.state.lockedUntil, now) };
           }
           note('Error', `Sign-in failed for user ${row.name}: incorrect password`, row.name);
           return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
@@ -175,13 +180,13 @@ export class SignIn {
     if (lockActive(state, now)) {
       this.repo.writeUnknownNameState(key, state, now, PHANTOM_LIMIT);
       note('Error', 'Sign-in failed: unknown user name');
-      return { ok: false, error: unauthorized(serverMessages.lockedOut) };
+      return { ok: false, error: lockedOut(state.lockedUntil, now) };
     }
     if (state.lockedUntil !== 0) state = { ...NO_FAILURES };
     const r = registerFailure(state, policy, now);
     this.repo.writeUnknownNameState(key, r.state, now, PHANTOM_LIMIT);
     note('Error', 'Sign-in failed: unknown user name');
-    return { ok: false, error: unauthorized(r.locked ? serverMessages.lockedOut : serverMessages.incorrectCredentials) };
+    return { ok: false, error: r.locked ? lockedOut(r.state.lockedUntil, now) : unauthorized(serverMessages.incorrectCredentials) };
   }
 
   logout(principal: Principal): void {

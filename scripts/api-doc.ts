@@ -40,8 +40,10 @@ this file and the contract differ.
 Conventions (see docs/architecture.md, "A call, end to end"):
 - Every reply is \`{ "data": ... }\`; a failure is \`{ "data": { "value": "<message>", "errors": { "<field>": "<message>" } } }\`
   with 400 (bad input: the contract's message), 401 (no or ended session), 403 (the permission does
-  not cover the call), 404 (unknown path or item), 423, 429 (too many sessions), 500, 503.
-- The token goes in \`Authorization: Bearer <token>\` or, for links and downloads, \`?token=\`.
+  not cover the call), 404 (unknown path or item), 423, 429 (too many sessions), 500, 503,
+  507 (storage full: nothing was kept).
+- The token goes in \`Authorization: Bearer <token>\`; \`?token=\` is honoured for the API token only. A link
+  the browser opens by itself carries a single-use \`?ticket=\` (\`downloadTicket\`, docs/decisions.md).
 - Path parameters, query and body are validated with the endpoint's zod schemas (\`params\`, \`query\`,
   \`body\`), a failure being a 400 like any other. Unknown body fields are refused; unknown query
   keys are ignored. Every entry names the failure shape in \`error\` (the contract's \`ERROR_REPLY\`).

@@ -56,10 +56,11 @@ describe('sign-in', () => {
       await p.getByLabel('Password').fill('nope-2');
       await p.getByRole('button', { name: 'Sign In' }).click();
       await alert(p).filter({ hasText: 'Error: Account has been locked, please try again in 10 seconds.' }).waitFor();
-      // Even the right password is refused while the lockout lasts.
-      await p.getByLabel('Password').fill('Reader123');
-      await p.getByRole('button', { name: 'Sign In' }).click();
-      await alert(p).filter({ hasText: 'Error: Account has been locked, please try again in 10 seconds.' }).waitFor();
+      // Sign In waits out the lockout (issue 14); even the right password is refused meanwhile.
+      assert.ok(await p.getByRole('button', { name: 'Sign In' }).isDisabled());
+      const refused = await server.api('POST', '/users/authenticate', { username: 'olga', password: 'Reader123' });
+      assert.equal(refused.status, 401);
+      assert.match(refused.body.data.value, /locked by administrator/);
     } finally {
       await server.api('PATCH', '/usermg/user/lockout', { name: 'olga', lockout: 0 }, adminToken);
       await server.api('PUT', '/settings/passwordPolicy', policy, adminToken);

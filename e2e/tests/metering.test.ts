@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { flowTexts } from '@meter/contract';
 import { alertWith, launchBrowser, signOut, type ModuleServer, startModuleWithUsers, openAs } from '../lib/harness.ts';
 
 const KWH = /^\d+\.\d{2}$/;
@@ -117,8 +118,18 @@ describe('metering', () => {
     await ro1.getByRole('cell', { name: word(was), exact: true }).waitFor();
 
     const toggle = ro1.getByRole('button', { name: 'Toggle RO1' });
+    let requests = 0;
+    p.on('request', (r) => void (r.url().endsWith('/api/command/setRO') && requests++));
+    const dialog = p.getByRole('dialog');
+    // Asked first, naming the relay and the state it will take; Cancel sends nothing.
+    await toggle.click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(requests, 0);
     const sent = p.waitForRequest((r) => r.url().endsWith('/api/command/setRO'));
     await toggle.click();
+    await dialog.getByText(flowTexts.relayConfirm('RO1', word(1 - was)), { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: flowTexts.relaySwitch(word(1 - was)) }).click();
     assert.deepEqual((await sent).postDataJSON(), { ro1: 1 - was, ro2: before.ro[1].status });
     await alertWith(p, 'Relay output 1 toggle successful').waitFor();
     await ro1.getByRole('cell', { name: word(1 - was), exact: true }).waitFor();

@@ -146,10 +146,13 @@ describe('trends', () => {
     await p.locator('[data-state="ready"]').getByText(trendTexts.fileReady).waitFor({ timeout: 30_000 });
 
     const link = p.getByRole('link', { name: /^TrendLog_\d{8}-\d{6}_\d{8}-\d{6}\.zip$/ });
+    // No session token in any URL the console builds: the link opens with a single-use ticket.
+    assert.doesNotMatch((await link.getAttribute('href'))!, /token/i);
     const download = p.waitForEvent('download');
     await link.click();
     const file = await download;
     assert.equal(file.suggestedFilename(), await link.textContent());
+    assert.match(file.url(), /\?ticket=[\w-]+$/);
     const bytes = readFileSync((await file.path())!);
     assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
 

@@ -30,6 +30,10 @@ test('sign-in failures of 000 §8', () => {
   assert.deepEqual(loginFailure(401, serverMessages.incorrectCredentials), alert(loginMessages.incorrect));
   assert.deepEqual(loginFailure(401, undefined), alert(loginMessages.incorrect));
   assert.deepEqual(loginFailure(423, undefined), alert(loginMessages.accountLocked));
-  assert.deepEqual(loginFailure(500, 'boom'), { kind: 'static', alert: 'network' });
+  // Any other refusal shows the module's message; "Network Error" only when nothing answered.
+  assert.deepEqual(loginFailure(429, serverMessages.tooManySessions), alert('Maximum number of concurrent logins reached'));
+  assert.deepEqual(loginFailure(500, 'boom'), alert('boom'));
+  assert.deepEqual(loginFailure(500, undefined), { kind: 'static', alert: 'network' });
+  assert.deepEqual(loginFailure(503, undefined), { kind: 'static', alert: 'webServerDown' });
   assert.deepEqual(loginFailure(0, undefined), { kind: 'static', alert: 'network' });
 });

@@ -15,6 +15,7 @@ import {
   snmpSection,
   smtpSection,
   passwordPolicySection,
+  hardeningTexts,
   serverMessages,
   autoUpdateSection,
   firmwareServerSection,
@@ -28,6 +29,9 @@ import { rootCertificates } from 'node:tls';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAuthHook } from './api/auth-hook.ts';
+import { downloadsApi } from './api/downloads/index.ts';
+import { DownloadTickets } from './services/downloads/download-tickets.ts';
+import { isStorageFull } from './store/storage-full.ts';
 import { authApi } from './api/auth/index.ts';
 import { certificatesApi } from './api/certificates/index.ts';
 import { dateTimeApi } from './api/date-time/index.ts';
@@ -115,10 +119,13 @@ export interface BuildOptions {
 
 const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
-/** Whether a raw query name is `token` once decoded as the query parser decodes it (`%74oken` is). */
+/** Query names whose values open the module: the spec's token and a download ticket. */
+const SECRET_QUERY_NAMES = new Set(['token', 'ticket']);
+
+/** Whether a raw query name is `token` (or `ticket`) once decoded as the query parser decodes it (`%74oken` is). */
 function isTokenName(raw: string): boolean {
   try {
-    return decodeURIComponent(raw.replace(/\+/g, ' ')) === 'token';
+    return SECRET_QUERY_NAMES.has(decodeURIComponent(raw.replace(/\+/g, ' ')));
   } catch {
     // Not decodable here, so not known to be harmless: its value is kept out of the log too.
     return true;
@@ -170,7 +177,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const certificate = await CertificateStore.open(config.dataDir, device.identity());
   // One count per source address for every secret check: sign-in, current password, meter password.
   const throttle = new SecretThrottle(ctx.now);
-  const { users, sessions, resolvePrincipal } = await createUserServices(ctx, events, throttle);
+  const { users, sessions, resolvePrincipal, resolveSession } = await createUserServices(ctx, events, throttle);
+  const tickets = new DownloadTickets(ctx.now);
   const ticker = new SecondTicker(ctx.now);
   // Catches up the time the module was away before anything reads the registers.
   const registers = MeterRegisters.open({ meter: simulator, store: new RegisterStore(db), seed: config.seed }, ctx.now());
@@ -435,6 +443,11 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return sendError(reply, error.status, error.message, error.errors);
     }
+    // Nothing was kept (the write's transaction is undone): the user can free space and try again.
+    if (isStorageFull(error)) {
+      request.log.error({ err: { message: error.message, code: (error as FastifyError).code } }, 'storage full');
+      return sendError(reply, 507, hardeningTexts.storageFull);
+    }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status < 500) {
       // Framework-level client errors (bad JSON, wrong content type, body too large) are bad input.
@@ -478,7 +491,13 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
 
   // On the root before any API plugin: an encapsulated child inherits the hooks its parent has
   // when it is registered, so every plugin's routes pass the one permission check.
-  registerAuthHook(app, resolvePrincipal);
+  registerAuthHook(app, {
+    token: resolvePrincipal,
+    ticket: (ticket, path) => {
+      const sessionId = tickets.redeem(ticket, path);
+      return sessionId ? resolveSession(sessionId) : null;
+    },
+  });
   // The Web Server subsystem's debug lines: every API call with its status, the token never.
   const webServer = systemLog.for('Web Server');
   app.addHook('onResponse', async (request, reply) => {
@@ -518,6 +537,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(snmpApi, { snmp });
   await app.register(bacnetApi, { bacnet });
   await app.register(emailApi, { email });
+  await app.register(downloadsApi, { tickets });
 
   if (hasConsole) {
     await app.register(fastifyStatic, {

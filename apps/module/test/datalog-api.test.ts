@@ -70,7 +70,7 @@ describe('data logs', () => {
     assert.equal(r.status, 200);
     assert.match(String(r.headers['content-disposition']), new RegExp(`filename="${FILE1}"`));
     assert.equal(r.raw, readFileSync(join(folder('1'), FILE1), 'utf8'));
-    assert.equal((await m.call('GET', `/api/backup/backup1/${FILE1}?token=${tokens.readonly}`)).status, 200);
+    assert.equal((await m.call('GET', `/api/backup/backup1/${FILE1}`, { token: tokens.readonly })).status, 200);
     for (const bad of ['..%2Fmodule.sqlite', '..%2F..%2Fmodule.sqlite', '%2Fetc%2Fpasswd', 'nope.csv', '.hidden.csv']) {
       assert.equal((await get(`/api/backup/backup1/${bad}`)).status, 404, bad);
     }

@@ -101,7 +101,7 @@ describe('module event log API', () => {
     assert.match(filePath, /^\/api\/eventLog\/export\/module_event_log_20260301_060000\.csv$/);
 
     assert.equal((await m.call('GET', filePath)).status, 401, 'no token, no file');
-    const file = await m.call('GET', `${filePath}?token=${tokens.readonly}`);
+    const file = await m.call('GET', filePath, { token: tokens.readonly });
     assert.equal(file.status, 200);
     assert.match(String(file.headers['content-type']), /^text\/csv/);
     assert.match(String(file.headers['content-disposition']), /attachment; filename="module_event_log_20260301_060000\.csv"/);

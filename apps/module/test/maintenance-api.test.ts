@@ -153,6 +153,10 @@ describe('management: debug diagnostic, system log and the diagnostic file', () 
     await m.call('GET', '/api/command/homePageInfo?token=secret-token', { token: admin });
     assert.match(webLog(), /DEBUG GET \/api\/command\/homePageInfo\?token=\[redacted\] 200/);
     assert.ok(!webLog().includes('secret-token'));
+    // A download ticket is spent at once, and kept out of the log all the same.
+    await m.call('GET', '/api/command/homePageInfo?ticket=secret-ticket', { token: admin });
+    assert.match(webLog(), /DEBUG GET \/api\/command\/homePageInfo\?ticket=\[redacted\] 200/);
+    assert.ok(!webLog().includes('secret-ticket'));
     await m.call('PUT', '/api/settings/syslogConfig', { token: admin, body: syslogConfigAll(6) });
     const size = webLog().length;
     await m.call('GET', '/api/command/homePageInfo', { token: admin });
@@ -164,7 +168,7 @@ describe('management: debug diagnostic, system log and the diagnostic file', () 
     assert.equal(made.status, 200, made.raw);
     const name = made.body.data.value as string;
     assert.match(name, /^diagnostic_AR[0-9A-F]{8}_\d{14}\.tar\.gz$/);
-    const file = await m.app.inject({ method: 'GET', url: `/api/command/diagnosticFile/${name}?token=${admin}` });
+    const file = await m.app.inject({ method: 'GET', url: `/api/command/diagnosticFile/${name}`, headers: { authorization: `Bearer ${admin}` } });
     assert.equal(file.statusCode, 200);
     assert.equal(file.headers['content-type'], 'application/gzip');
     const dir = mkdtempSync(join(tmpdir(), 'diag-'));

@@ -87,7 +87,7 @@ describe('trend log export', () => {
     return seen;
   };
   const download = async (name: string) => {
-    const res = await m.app.inject({ method: 'GET', url: `/api/exportLog/${name}?token=${token}` });
+    const res = await m.app.inject({ method: 'GET', url: `/api/exportLog/${name}`, headers: { authorization: `Bearer ${token}` } });
     return { status: res.statusCode, type: res.headers['content-type'], disposition: res.headers['content-disposition'], zip: res.rawPayload };
   };
 

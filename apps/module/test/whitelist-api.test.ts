@@ -91,7 +91,7 @@ describe('IP whitelist API', () => {
     assert.equal((await put({ whiteListEnable: false, whiteList: list })).status, 200);
     const exp = await m.call('PATCH', '/api/command/exportIpWhitelist', { token, body: {} });
     assert.equal(exp.status, 200, exp.raw);
-    const csv = await fetch(`${base}/api${exp.body.data.value}?token=${token}`);
+    const csv = await fetch(`${base}/api${exp.body.data.value}`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(csv.status, 200);
     const text = await csv.text();
     assert.equal(text.split('\r\n')[0], 'ipv4,ipv6,description');

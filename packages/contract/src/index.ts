@@ -43,3 +43,4 @@ export * from './schemas/acucloud.ts';
 export * from './schemas/remote-access.ts';
 export * from './sections/acucloud.ts';
 export * from './schemas/email.ts';
+export * from './schemas/downloads.ts';

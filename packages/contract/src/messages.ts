@@ -965,3 +965,19 @@ export const emailTexts = {
   periodicSubject: (subject: string) => `${subject} (report)`,
   realTimeSubject: (subject: string) => `${subject} (event)`,
 } as const;
+
+/** Server-hardening replies (issue 14; docs/decisions.md, "Download tickets" and "Full disk"): ours, the spec gives none. */
+export const hardeningTexts = {
+  notADownload: 'Not a file download',
+  storageFull: 'The module storage is full: the change was not saved',
+  auditLost: (n: number) => `${n} event log ${n === 1 ? 'entry was' : 'entries were'} lost while the module storage was full`,
+} as const;
+
+/** Feedback and flows (issue 14; docs/decisions.md, "Feedback and flows"): ours, the spec gives none. */
+export const flowTexts = {
+  lockCountdown: (seconds: number) => `Sign-in locked: try again in ${seconds} s`,
+  skipToContent: 'Skip to main content',
+  relayConfirmTitle: 'Relay Output',
+  relayConfirm: (relay: string, state: string) => `Switch ${relay} ${state}? Equipment wired to it will follow.`,
+  relaySwitch: (state: string) => `Switch ${state}`,
+} as const;

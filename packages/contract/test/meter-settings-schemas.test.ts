@@ -183,9 +183,12 @@ describe('alarmConfigSchema', () => {
     accepts(s, alarm(limit({ delay: 0 })));
     accepts(s, alarm(limit({ delay: 30000 })));
   });
-  test('nothing but numbers is checked on a disabled limit or with the alarm off', () => {
-    accepts(s, alarm(limit({ enable: false, delay: 99999, alarmChannelType: 9 })));
-    accepts(s, alarm(limit({ delay: 99999 }), false));
+  test('a disabled limit, or any with the alarm off, keeps integers and a delay in range, not listed choices', () => {
+    accepts(s, alarm(limit({ enable: false, alarmChannelType: 9, output: 7 })));
+    accepts(s, alarm(limit({ alarmChannelParam: 99 }), false));
+    refuses(s, alarm(limit({ enable: false, delay: 99999 })), 'Alarm #1 Delay must be between 0 and 30000', 'alarmId1.delay');
+    refuses(s, alarm(limit({ delay: 99999 }), false), 'Alarm #1 Delay must be between 0 and 30000', 'alarmId1.delay');
+    refuses(s, alarm(limit({ enable: false, setPoint: 1e308 })), 'Alarm #1 Setpoint must be an integer', 'alarmId1.setPoint');
     refuses(s, alarm(limit({ enable: false, delay: 'x' })), 'Alarm #1 Delay must be a decimal');
   });
   test('other fields integers from their lists', () => {

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PASSWORD_CHANGE_PATH, displayName, findRoute } from '@meter/contract';
+import { PASSWORD_CHANGE_PATH, displayName, findRoute, flowTexts } from '@meter/contract';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
 import { provideEndpointTable } from '../lib/endpoint-table.ts';
 import { endpoints } from '../lib/endpoint-table-chunk.ts';
-import { LOGIN_PATH } from '../lib/navigation.ts';
+import { LOGIN_PATH, NEXT_PARAM } from '../lib/navigation.ts';
 import { useSession } from '../lib/use-session.ts';
 import { branding } from './branding.ts';
 import { Footer } from './footer.tsx';
@@ -20,7 +20,8 @@ provideEndpointTable(endpoints);
 /** Main layout (000 §2): top bar, menus from the route table, the screen, footer. Signed-in users only. */
 export function MainLayout() {
   const session = useSession();
-  if (!session) return <Navigate to={LOGIN_PATH} replace />;
+  const { pathname, search } = useLocation();
+  if (!session) return <Navigate to={pathname === '/' ? LOGIN_PATH : `${LOGIN_PATH}?${NEXT_PARAM}=${encodeURIComponent(pathname + search)}`} replace />;
   return <SignedInLayout held={session.passwordChangeRequired === true} />;
 }
 
@@ -55,10 +56,13 @@ function SignedInLayout({ held }: { held: boolean }) {
   if (held && pathname !== PASSWORD_CHANGE_PATH) return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
   return (
     <div className="d-flex flex-column min-vh-100">
+      <a className="visually-hidden-focusable position-absolute top-0 start-0 z-3 m-2 p-2 bg-body border rounded" href="#main-content">
+        {flowTexts.skipToContent}
+      </a>
       <TopBar tree={tree} trail={trail} onSectionMenu={section && sideNodes.length > 0 ? () => setMenuOpen(true) : undefined} />
       <div className="layout-body d-flex flex-grow-1">
         {section && sideNodes.length > 0 && <SideNav nodes={sideNodes} trail={trail} title={section.label} show={menuOpen} onHide={() => setMenuOpen(false)} />}
-        <main className="main-column flex-grow-1 p-3">
+        <main className="main-column flex-grow-1 p-3" id="main-content" tabIndex={-1}>
           {heading && <h1 className="h4 mb-3">{heading}</h1>}
           {pillsOf && pillsOf.children.length > 0 && <SectionTabs nodes={pillsOf.children} trail={trail} level={2} pills />}
           {tabsOf && tabsOf.children.length > 0 && <SectionTabs nodes={tabsOf.children} trail={trail} />}

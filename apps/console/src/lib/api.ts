@@ -6,7 +6,7 @@
 import { REVISION_HEADER, endpointUrl, type BodyOf, type Endpoint, type ReplyOf } from '@meter/contract';
 import { showAlert, showStaticAlert } from './alerts.ts';
 import { NO_RESPONSE, downloadFailure, genericFailure, type FailureNotice } from './api-errors.ts';
-import { LOGIN_PATH, currentPath, navigateTo } from './navigation.ts';
+import { LOGIN_PATH, NEXT_PARAM, currentPath, navigateTo } from './navigation.ts';
 import { isRebooting } from './reboot-state.ts';
 import { track } from './request-registry.ts';
 import { clearSession, getSession } from './session.ts';
@@ -23,6 +23,8 @@ export class ApiError extends Error {
   ) {
     super(value ?? (aborted ? 'Request cancelled' : `Request failed with status ${status}`));
   }
+  /** The reply's Retry-After, in seconds (a sign-in lockout's wait). */
+  retryAfterSeconds?: number;
 }
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -90,7 +92,8 @@ function failed(status: number, data: { value?: unknown; errors?: unknown } | un
     if (opts.redirectOn401 !== false && !isRebooting()) {
       presentFailure(notice);
       clearSession();
-      if (currentPath() !== LOGIN_PATH) navigateTo(LOGIN_PATH);
+      // Signing in again comes back here.
+      if (currentPath() !== LOGIN_PATH) navigateTo(`${LOGIN_PATH}?${NEXT_PARAM}=${encodeURIComponent(currentPath() + window.location.search)}`);
     }
   } else if (!isSuppressed(status, opts)) presentFailure(notice);
   return new ApiError(status, value, errors);
@@ -139,7 +142,10 @@ export async function request<T>(method: string, path: string, body: unknown, op
     if (etag && payload?.data !== null && typeof payload?.data === 'object') revisions.set(payload.data, etag);
     return payload?.data as T;
   }
-  throw failed(res.status, payload?.data as { value?: unknown } | undefined, opts);
+  const error = failed(res.status, payload?.data as { value?: unknown } | undefined, opts);
+  const retryAfter = Number(res.headers.get('Retry-After'));
+  if (retryAfter > 0) error.retryAfterSeconds = retryAfter;
+  throw error;
 }
 
 /** The typed fetcher of one contract endpoint: body and reply types come from its schemas. */
@@ -188,9 +194,24 @@ export async function download(path: string, opts: DownloadOptions = {}): Promis
   }
 }
 
-/** A link that downloads by itself (opened by the browser, so the token rides in the query). */
+/** The URL of a file the browser opens by itself: no token in it (docs/decisions.md, "Download tickets"). */
 export function fileLink(path: string, opts: Pick<RequestOptions, 'params' | 'query'> = {}): string {
-  return apiUrl(path, { ...opts, query: { ...opts.query, token: getSession()?.token } });
+  return apiUrl(path, opts);
+}
+
+/**
+ * Opens a file link with a single-use download ticket asked for just before (`ticketEndpoint`,
+ * the contract's downloadTicket): the browser streams the file to disk itself, and its URL
+ * carries nothing that opens anything a second time.
+ */
+export async function openFileLink(url: string, fileName: string, ticketEndpoint: Pick<Endpoint, 'method' | 'path'>): Promise<void> {
+  const { ticket } = await request<{ ticket: string }>(ticketEndpoint.method, ticketEndpoint.path, { path: url });
+  const a = document.createElement('a');
+  a.href = withQuery(url, { ticket });
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
 }
 
 export interface UploadOptions extends RequestOptions {

@@ -19,3 +19,5 @@ export const currentPath = (): string => window.location.pathname;
 /** Query parameters of the Login route (000 §2): wait for a reboot, or sign out first. */
 export const REBOOT_PARAM = 'reboot';
 export const LOGOUT_PARAM = 'logout';
+/** The page asked for while signed out (a deep link): Login goes there after the sign-in. */
+export const NEXT_PARAM = 'next';

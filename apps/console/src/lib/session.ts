@@ -51,3 +51,33 @@ export function sessionFromReply(reply: SessionUser): Session {
     defaultPassword: reply.default === true,
   };
 }
+
+/**
+ * Tabs of one browser share the session (issue 14): the user is kept per tab in session storage
+ * (000 §3), and a tab opened without one asks the others over a BroadcastChannel; a sign-in
+ * is offered to the tabs still on Login, and a sign-out ends it in every tab.
+ */
+type SessionMessage = { kind: 'ask' } | { kind: 'session'; session: Session } | { kind: 'signedOut' };
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('meter-console-session');
+
+if (channel) {
+  channel.onmessage = (e: MessageEvent<SessionMessage>) => {
+    const message = e.data;
+    const own = sessionStore.get();
+    if (message.kind === 'ask' && own) channel.postMessage({ kind: 'session', session: own } satisfies SessionMessage);
+    else if (message.kind === 'session' && !own && typeof message.session?.token === 'string') sessionStore.set(message.session);
+    else if (message.kind === 'signedOut' && own) sessionStore.set(null);
+  };
+  if (!sessionStore.get()) channel.postMessage({ kind: 'ask' } satisfies SessionMessage);
+}
+
+/** Tells the other tabs of a new sign-in (those without a session take it). */
+export function shareSession(): void {
+  const s = sessionStore.get();
+  if (s) channel?.postMessage({ kind: 'session', session: s } satisfies SessionMessage);
+}
+
+/** Signs every other tab out (this one clears its own). */
+export function announceSignOut(): void {
+  channel?.postMessage({ kind: 'signedOut' } satisfies SessionMessage);
+}

@@ -8,12 +8,39 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal, PrincipalResolver } from '../context.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 
-/** The token from `Authorization: Bearer <token>` or, for links and downloads, `?token=`. */
+/** The session or API token from `Authorization: Bearer <token>`. */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  const q = (request.query as Record<string, unknown> | undefined)?.token;
+  return undefined;
+}
+
+function queryValue(request: FastifyRequest, name: string): string | undefined {
+  const q = (request.query as Record<string, unknown> | undefined)?.[name];
   return typeof q === 'string' && q !== '' ? q : undefined;
+}
+
+/** How the hook finds the caller (docs/decisions.md, "Token transport" and "Download tickets"). */
+export interface CallerLookup {
+  /** A session or API token from the Authorization header. */
+  token: PrincipalResolver;
+  /** The session a download ticket opens this path for (the ticket is spent), or null. */
+  ticket(ticket: string, path: string): Principal | null;
+}
+
+/**
+ * The caller of a request: the Authorization header; else, on a GET, a download ticket; else the
+ * spec's `?token=` (000 §7), honoured for the machines' API token only, never for a session
+ * token, which must not travel in URLs.
+ */
+function callerOf(request: FastifyRequest, lookup: CallerLookup): Principal | null {
+  const bearer = tokenOf(request);
+  if (bearer) return lookup.token(bearer);
+  const ticket = request.method === 'GET' ? queryValue(request, 'ticket') : undefined;
+  if (ticket) return lookup.ticket(ticket, request.url.split('?')[0]!);
+  const query = queryValue(request, 'token');
+  const principal = query ? lookup.token(query) : null;
+  return principal?.kind === 'apiToken' ? principal : null;
 }
 
 export function authorize(endpoint: Endpoint, principal: Principal | null): void {
@@ -29,7 +56,7 @@ export function authorize(endpoint: Endpoint, principal: Principal | null): void
   if (endpoint.adminOnly && principal.accessLevel !== ADMIN_ACCESS_LEVEL) throw forbidden(ADMIN_ONLY_TEXT);
 }
 
-export function registerAuthHook(app: FastifyInstance, resolve: PrincipalResolver): void {
+export function registerAuthHook(app: FastifyInstance, lookup: CallerLookup): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(API_PREFIX + '/')) return;
@@ -39,8 +66,7 @@ export function registerAuthHook(app: FastifyInstance, resolve: PrincipalResolve
       if (request.routeOptions.url) throw notFound();
       return;
     }
-    const token = tokenOf(request);
-    request.principal = token ? resolve(token) : null;
+    request.principal = callerOf(request, lookup);
     authorize(endpoint, request.principal);
   });
 }

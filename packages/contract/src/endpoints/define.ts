@@ -30,8 +30,8 @@ export interface Endpoint<B extends Schema = Schema, R extends Schema = Schema, 
   /** The :params of `path`, an object schema with exactly those keys (the router gives strings). */
   params?: P;
   /**
-   * The query string the call reads, an object schema. Other keys must pass (downloads carry
-   * `?token=`, the console adds `time`): a plain z.object, which drops them, never a strict one.
+   * The query string the call reads, an object schema. Other keys must pass (links carry
+   * `?ticket=` or the API token, the console adds `time`): a plain z.object, which drops them, never a strict one.
    */
   query?: Q;
   body?: B;

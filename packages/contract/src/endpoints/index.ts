@@ -26,6 +26,7 @@ import { bacnetEndpoints } from './bacnet.ts';
 import { emailEndpoints } from './email.ts';
 import { networkEndpoints } from './network.ts';
 import { acuCloudEndpoints } from './acucloud.ts';
+import { downloadEndpoints } from './downloads.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -57,6 +58,7 @@ export const endpoints = {
   ...emailEndpoints,
   ...networkEndpoints,
   ...acuCloudEndpoints,
+  ...downloadEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -119,7 +119,11 @@ export function checkDataLog(c: z.RefinementCtx, key: string, row: DataLogRow, c
   }
   for (const n of row.postChannel) if (!(POST_CHANNEL_IDS as readonly number[]).includes(n)) fail('postChannel', t.badChannel);
   if (new Set(row.postChannel).size !== row.postChannel.length) fail('postChannel', t.badChannel);
-  if (!row.enable) return;
+  if (!row.enable) {
+    // A disabled log keeps its choices: still whole numbers a device could hold (issue 14).
+    for (const field of ['localLogFileLength', 'logFileLength', 'logFormat', 'logFileNameFormat', 'logInterval', 'timeStampFormat'] as const) at(field, int(L[field]));
+    return;
+  }
   at('localLogFileLength', select(L.localLogFileLength, DATA_LOG_LOCAL_FILE_LENGTH_OPTIONS));
   at('logFileLength', select(L.logFileLength, DATA_LOG_FILE_LENGTH_OPTIONS));
   at('logFormat', select(L.logFormat, LOG_FORMAT_OPTIONS));

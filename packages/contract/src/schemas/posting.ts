@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { namedRuleMessages as n } from '../messages.ts';
-import { bool, intBetween, oneOf, optionalText, strictObject, text } from '../rules/fields.ts';
+import { bool, int, intBetween, oneOf, optionalText, strictObject, text } from '../rules/fields.ts';
 import { withMeta } from '../rules/field-meta.ts';
 import { rules } from '../rules/validators.ts';
 import {
@@ -90,8 +90,15 @@ const credential = (label: string) => text(label, rules.maxLength(label, LIM.cre
 
 /** §5.5: the rules of the chosen method, on an enabled channel. */
 export function checkPostChannel(c: z.RefinementCtx, key: string, ch: PostChannelConfig): void {
-  if (!ch.enable) return;
   const at = (field: keyof PostChannelInfo, schema: z.ZodType) => checkField(c, [key, 'postChannelInfo', field], schema, ch.postChannelInfo[field]);
+  // The methods not chosen (and a disabled channel) keep their numbers, still in range (issue 14).
+  const shown = ch.enable ? ch.postMethod : undefined;
+  if (shown !== 'HTTP') at('HTTPPort', port(L.HTTPPort));
+  if (shown !== 'HTTP') at('HTTPAuthenticationMethod', int(L.HTTPAuthenticationMethod));
+  if (shown !== 'FTP') at('FTPPort', port(L.FTPPort));
+  if (shown !== 'FTP') at('directoryOption', int(L.directoryOption));
+  if (shown !== 'SFTP') at('SFTPPort', port(L.SFTPPort));
+  if (!ch.enable) return;
   const i = ch.postChannelInfo;
   if (ch.postMethod === 'HTTP') {
     at('HTTPAddress', text(L.HTTPAddress, rules.httpUrl(L.HTTPAddress)));

@@ -1,20 +1,45 @@
 /** Login (000 §2, §4, §8): User Name, Password, Sign In and SSL Certificate. */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { TIMING, displayName, requestMessages, routeByName, rules, type LoginBody } from '@meter/contract';
+import { TIMING, displayName, flowTexts, requestMessages, routeByName, rules, type LoginBody } from '@meter/contract';
 import { ApiError, download, presentFailure } from '../../lib/api.ts';
 import { SHELL_CALLS } from '../../lib/endpoint-table.ts';
-import { setSession, sessionFromReply } from '../../lib/session.ts';
+import { sessionStore, setSession, sessionFromReply, shareSession } from '../../lib/session.ts';
+import { NEXT_PARAM } from '../../lib/navigation.ts';
 import { FIRMWARE_UPDATED_KEY } from '../../lib/storage-keys.ts';
 import { useSignIn } from './api/use-sign-in.ts';
 import { loginFailure } from './login-error.ts';
 import { useLoginEntry } from './use-login-entry.ts';
 
 const MAIN_PATH = '/';
+/** A path of this console to go to after sign-in; anything else (another origin, Login itself) goes to Main. */
+function nextPath(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/login')) return MAIN_PATH;
+  return raw;
+}
+
+/** Seconds left of a lockout, counted down once a second (the module's Retry-After). */
+function useCountdown(): [number, (seconds: number) => void] {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  useEffect(() => {
+    if (left <= 0) return;
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [left]);
+  return [
+    left,
+    (seconds) => {
+      setNow(Date.now());
+      setUntil(Date.now() + seconds * 1000);
+    },
+  ];
+}
 const TITLE = displayName(routeByName('Login'));
 const REQUIRED_USER = rules.required('User Name');
 const REQUIRED_PASSWORD = rules.required('Password');
@@ -22,7 +47,12 @@ const REQUIRED_PASSWORD = rules.required('Password');
 export default function Login() {
   useLoginEntry();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const signIn = useSignIn();
+  const [lockedFor, lockFor] = useCountdown();
+  const next = nextPath(params.get(NEXT_PARAM));
+  // Another tab's session arriving (shared, or signed in there) opens the page asked for here too.
+  useEffect(() => sessionStore.subscribe(() => void (sessionStore.get() && navigate(next, { replace: true }))), [navigate, next]);
   // loginBody's rules (both required), checked here without its zod schema or a form library:
   // Login is all the first load carries (bench: the login route's JS budget).
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
@@ -50,22 +80,30 @@ export default function Login() {
     try {
       reply = await signIn.mutateAsync(values);
     } catch (err) {
-      if (err instanceof ApiError && !err.aborted) presentFailure(loginFailure(err.status, err.value));
+      if (err instanceof ApiError && !err.aborted) {
+        presentFailure(loginFailure(err.status, err.value));
+        if (err.retryAfterSeconds) lockFor(err.retryAfterSeconds);
+      }
       return;
     } finally {
       setSubmitting(false);
     }
     setSession(sessionFromReply(reply));
-    await navigate(MAIN_PATH, { replace: true });
-    window.location.reload();
-    // After a firmware update the browser may still hold the old console; a second reload fetches the new one.
+    shareSession();
+    // After a firmware update the browser may still hold the old console: reloads fetch the new one
+    // (000 §4). Otherwise the page asked for opens at once, without a reload (issue 14).
     if (localStorage.getItem(FIRMWARE_UPDATED_KEY) === 'true') {
       localStorage.removeItem(FIRMWARE_UPDATED_KEY);
+      await navigate(MAIN_PATH, { replace: true });
+      window.location.reload();
       setTimeout(() => window.location.reload(), TIMING.firmwareReloadDelayMs);
+      return;
     }
+    await navigate(next, { replace: true });
   };
 
   const busy = submitting || signIn.isPending;
+  const invalid = (name: keyof LoginBody) => (errors[name] ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': `login-${name}-error` } : {});
 
   return (
     <main className="d-flex justify-content-center align-items-center bg-body-tertiary" style={{ minHeight: '100vh' }}>
@@ -75,16 +113,20 @@ export default function Login() {
           <Form noValidate onSubmit={(e) => void onSubmit(e)}>
             <Form.Group className="mb-3" controlId="login-username">
               <Form.Label>User Name</Form.Label>
-              <Form.Control autoComplete="username" autoFocus isInvalid={!!errors.username} {...field('username')} />
-              <Form.Control.Feedback type="invalid">{errors.username}</Form.Control.Feedback>
+              <Form.Control autoComplete="username" autoFocus {...invalid('username')} {...field('username')} />
+              <Form.Control.Feedback type="invalid" id="login-username-error">
+                {errors.username}
+              </Form.Control.Feedback>
             </Form.Group>
             <Form.Group className="mb-4" controlId="login-password">
               <Form.Label>Password</Form.Label>
-              <Form.Control type="password" autoComplete="current-password" isInvalid={!!errors.password} {...field('password')} />
-              <Form.Control.Feedback type="invalid">{errors.password}</Form.Control.Feedback>
+              <Form.Control type="password" autoComplete="current-password" {...invalid('password')} {...field('password')} />
+              <Form.Control.Feedback type="invalid" id="login-password-error">
+                {errors.password}
+              </Form.Control.Feedback>
             </Form.Group>
             <div className="d-flex gap-2">
-              <Button type="submit" variant="primary" className="flex-grow-1" disabled={busy}>
+              <Button type="submit" variant="primary" className="flex-grow-1" disabled={busy || lockedFor > 0}>
                 {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
                 Sign In
               </Button>
@@ -96,6 +138,10 @@ export default function Login() {
                 SSL Certificate
               </Button>
             </div>
+            {/* Ours: the spec's locked text names a fixed 10 s; this counts the module's real wait. */}
+            <p className="small text-body-secondary mt-3 mb-0" role="timer">
+              {lockedFor > 0 ? flowTexts.lockCountdown(lockedFor) : ''}
+            </p>
           </Form>
         </Card.Body>
       </Card>

@@ -2,13 +2,14 @@
  * Reading › Metering › IO (000 §2): Digital Input (Name, Status; Counter and Value on a
  * pulse-verified device) and Relay Output (Name, Status, Action), refreshed every 5 s.
  */
-import { endpoints, type IoReply } from '@meter/contract';
+import { endpoints, flowTexts, type IoReply } from '@meter/contract';
 import { DataTable, type Column } from '../../components/data-table.tsx';
+import { confirmAction } from '../../lib/confirm-action.ts';
 import { useDeviceInfo } from '../../lib/device.ts';
 import { useIsAdmin, useMayCall } from '../../lib/permissions.ts';
 import { useIo, useToggleRelay } from './api/use-io.ts';
 import { RelayTable } from './components/relay-table.tsx';
-import { DI_STATUS_TEXT, diCounter, diValue } from './io-rows.ts';
+import { DI_STATUS_TEXT, RELAY_STATUS_TEXT, diCounter, diValue } from './io-rows.ts';
 import { withMeteringWrapper } from './metering-wrapper.tsx';
 
 type DigitalInput = IoReply['di'][number];
@@ -46,7 +47,20 @@ function Io() {
         canToggle={canToggle}
         // Both buttons wait: the command carries both relays, so a second one must see the first's result.
         busy={toggle.isPending}
-        onToggle={(index) => io.data && toggle.mutate({ io: io.data, index })}
+        onToggle={(index) => {
+          const data = io.data;
+          const relay = data?.ro[index];
+          if (!data || !relay) return;
+          // A relay switches real equipment: the question names it and the state it will take (issue 14).
+          const next = RELAY_STATUS_TEXT[relay.status === 1 ? 0 : 1];
+          confirmAction({
+            title: flowTexts.relayConfirmTitle,
+            body: flowTexts.relayConfirm(relay.name, next),
+            confirmText: flowTexts.relaySwitch(next),
+            confirmVariant: 'primary',
+            run: async () => (await toggle.mutateAsync({ io: data, index })).ok,
+          });
+        }}
       />
     </>
   );

@@ -1,6 +1,7 @@
-import type { ModuleEventLogQuery, ModuleEventLogReply } from '@meter/contract';
+import { hardeningTexts, type ModuleEventLogQuery, type ModuleEventLogReply } from '@meter/contract';
 import { readWindow } from '../logs/log-window.ts';
 import type { Db } from '../../store/db.ts';
+import { tryWrite } from '../../store/storage-full.ts';
 
 /** Levels of the Module Event Log filter (001 §2). */
 export type EventLevel = 'Critical' | 'Error' | 'Info';
@@ -37,8 +38,28 @@ export class ModuleEventLog {
     this.dropOlder = db.prepare('DELETE FROM module_event_log WHERE id <= ?');
     this.trim();
   }
-  /** `user`: who did what the entry records (the audit trail's filter); none for the module's own doings. */
+  /** Entries given up since the last one kept: the storage was full (reported by the next write that fits). */
+  private lost = 0;
+
+  /**
+   * `user`: who did what the entry records (the audit trail's filter); none for the module's own
+   * doings. Never fails the caller's work on a full disk: the entry is counted as lost instead,
+   * and the first entry kept once space returns says how many were.
+   */
   write(level: EventLevel, message: string, user = ''): void {
+    const kept = tryWrite(this.db, () => {
+      if (this.lost > 0) this.add('Error', hardeningTexts.auditLost(this.lost), '');
+      this.add(level, message, user);
+    });
+    this.lost = kept ? 0 : this.lost + 1;
+  }
+
+  /** Entries lost to a full disk and not yet reported. */
+  lostEntries(): number {
+    return this.lost;
+  }
+
+  private add(level: EventLevel, message: string, user: string): void {
     const { lastInsertRowid } = this.insert.run(Math.floor(this.now() / 1000), level, message, user);
     this.dropOlder.run(Number(lastInsertRowid) - this.maxRows);
   }
@@ -89,7 +110,7 @@ export class ModuleEventLog {
   clear(actor: string): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM module_event_log').run();
-      this.write('Info', `Module event log cleared by ${actor}`, actor);
+      this.add('Info', `Module event log cleared by ${actor}`, actor);
     })();
   }
 }

@@ -94,7 +94,11 @@ export class SessionStore {
 
   /** The live session of a token (its inactivity clock restarts), or null; an idle one ends. */
   resolve(token: string): Session | null {
-    const id = sessionIdOf(token);
+    return this.resolveId(sessionIdOf(token));
+  }
+
+  /** The same by session id (a download ticket names the session, never its token). */
+  resolveId(id: string): Session | null {
     const s = this.byId.get(id);
     if (!s) return null;
     const now = this.policy.now();

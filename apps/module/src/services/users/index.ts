@@ -6,7 +6,7 @@
 import { API_TOKEN_PERMISSION } from '@meter/contract';
 import type { ModuleContext, Principal, PrincipalResolver } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
-import { SessionStore } from '../sessions/session-store.ts';
+import { SessionStore, type Session } from '../sessions/session-store.ts';
 import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { UserAccounts } from './accounts.ts';
 import { prepareUsers } from './first-start.ts';
@@ -32,7 +32,7 @@ export async function createUserServices(
   ctx: ModuleContext,
   events: ModuleEventLog,
   throttle: SecretThrottle,
-): Promise<{ users: UserServices; sessions: SessionStore; resolvePrincipal: PrincipalResolver }> {
+): Promise<{ users: UserServices; sessions: SessionStore; resolvePrincipal: PrincipalResolver; resolveSession: (sessionId: string) => Principal | null }> {
   const repo = new UserRepository(ctx.db);
   const settings = new UserSettings(ctx, events);
   // The store reads the live settings on every use, so saving them takes effect at once.
@@ -50,24 +50,27 @@ export async function createUserServices(
     settings,
   };
 
+  // Permission comes from the user's current role: role edits reach live sessions at once.
+  const principalOfSession = (session: Session | null): Principal | null => {
+    if (!session) return null;
+    const principal = signIn.principalOf(session.userName);
+    if (!principal) {
+      // Removed or locked since sign-in.
+      sessions.endId(session.id);
+      return null;
+    }
+    return { ...principal, sessionId: session.id, passwordChangeRequired: session.passwordChangeRequired };
+  };
   const resolvePrincipal: PrincipalResolver = (token) => {
     const session = sessions.resolve(token);
-    if (session) {
-      // Permission comes from the user's current role: role edits reach live sessions at once.
-      const principal = signIn.principalOf(session.userName);
-      if (!principal) {
-        // Removed or locked since sign-in.
-        sessions.endId(session.id);
-        return null;
-      }
-      return { ...principal, sessionId: session.id, passwordChangeRequired: session.passwordChangeRequired };
-    }
+    if (session) return principalOfSession(session);
     if (settings.isApiToken(token)) {
       const api: Principal = { kind: 'apiToken', userName: 'api', accessLevel: 'api', permission: API_TOKEN_PERMISSION };
       return api;
     }
     return null;
   };
+  const resolveSession = (sessionId: string) => principalOfSession(sessions.resolveId(sessionId));
 
-  return { users, sessions, resolvePrincipal };
+  return { users, sessions, resolvePrincipal, resolveSession };
 }

@@ -40,6 +40,11 @@ export function registerFailure(s: FailState, policy: PasswordPolicy, now: numbe
   return { state: { failedCount, firstFailedAt, lockedUntil: 0 }, locked: false };
 }
 
+/** The lockout refusal; while the wait runs out by itself, Retry-After says when (the sign-in page counts it down). */
+function lockedOut(lockedUntil: number, now: number): ApiError {
+  return new ApiError(401, serverMessages.lockedOut, undefined, lockedUntil > now ? Math.ceil((lockedUntil - now) / 1000) : undefined);
+}
+
 type Outcome = { ok: true; user: SessionUser } | { ok: false; error: ApiError };
 
 export class SignIn {
@@ -70,16 +75,21 @@ export class SignIn {
     const now = this.now();
     let created: CreatedSession | null = null;
     let outcome: Outcome;
+    // Written after the transaction, each on its own: a full disk loses them, not the sign-in
+    // (SQLite undoes a whole transaction on SQLITE_FULL; docs/decisions.md, "Full disk").
+    const notes: Parameters<ModuleEventLog['write']>[] = [];
+    const note = (...entry: Parameters<ModuleEventLog['write']>) => void notes.push(entry);
+    const afterwards: (() => void)[] = [];
     try {
       outcome = this.repo.tx((): Outcome => {
         const row = this.repo.user(username);
-        if (!row) return this.phantomFailure(username, policy, now);
+        if (!row) return this.phantomFailure(username, policy, now, note);
         // The password changed while it was being checked: the check was against the old one.
         const ok = verified && row.password_hash === before?.password_hash;
         let state = failStateOf(row);
         if (lockActive(state, now)) {
-          this.events.write('Error', `Sign-in refused for user ${row.name}: account locked after failed attempts`, row.name);
-          return { ok: false, error: unauthorized(serverMessages.lockedOut) };
+          note('Error', `Sign-in refused for user ${row.name}: account locked after failed attempts`, row.name);
+          return { ok: false, error: lockedOut(state.lockedUntil, now) };
         }
         if (state.lockedUntil !== 0) state = { ...NO_FAILURES }; // the wait is over
         if (!ok) {
@@ -87,16 +97,17 @@ export class SignIn {
           this.repo.writeFailState(row.name, r.state);
           if (r.locked) {
             const until = r.state.lockedUntil === -1 ? 'until an administrator unlocks it' : `for ${policy.failedLoginWaitSeconds} s`;
-            this.events.write('Critical', `User ${row.name} locked out after ${policy.maxFailedAttempts} failed sign-in attempts, ${until}`, row.name);
-            return { ok: false, error: unauthorized(serverMessages.lockedOut) };
+            note('Critical', `User ${row.name} locked out after ${policy.maxFailedAttempts} failed sign-in attempts, ${until}`, row.name);
+            return { ok: false, error: lockedOut(r.state.lockedUntil, now) };
           }
-          this.events.write('Error', `Sign-in failed for user ${row.name}: incorrect password`, row.name);
+          note('Error', `Sign-in failed for user ${row.name}: incorrect password`, row.name);
           return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
         }
-        // The password is right from here on: the failure count restarts whatever follows.
-        this.repo.writeFailState(row.name, NO_FAILURES);
+        // The password is right from here on: the failure count restarts whatever follows. Not
+        // needed to sign in: a full disk keeps the old count (docs/decisions.md, "Full disk").
+        if (row.failed_count !== 0 || row.first_failed_at !== 0 || row.locked_until !== 0) afterwards.push(() => this.repo.writeFailState(row.name, NO_FAILURES));
         if (row.status === 1) {
-          this.events.write('Error', `Sign-in refused for user ${row.name}: account locked by administrator`, row.name);
+          note('Error', `Sign-in refused for user ${row.name}: account locked by administrator`, row.name);
           return { ok: false, error: unauthorized(serverMessages.lockedByAdministrator) };
         }
         let mustChange = row.is_default === 1;
@@ -109,7 +120,7 @@ export class SignIn {
           if (inGrace || row.name === ADMIN_USER_NAME) mustChange = true;
           else {
             this.repo.lockUser(row.name);
-            this.events.write('Critical', `User ${row.name} locked: password expired`, row.name);
+            note('Critical', `User ${row.name} locked: password expired`, row.name);
             return { ok: false, error: unauthorized(serverMessages.passwordExpired) };
           }
         }
@@ -123,13 +134,12 @@ export class SignIn {
           userManager: hasAccess(permission, 'userConfig', 'write'),
         });
         if (!created) {
-          this.events.write('Error', `Sign-in refused for user ${row.name}: maximum number of concurrent logins reached`, row.name);
+          note('Error', `Sign-in refused for user ${row.name}: maximum number of concurrent logins reached`, row.name);
           return { ok: false, error: new ApiError(429, serverMessages.tooManySessions) };
         }
-        if (created.displaced)
-          this.events.write('Info', `Session of user ${created.displaced.userName} ended: maximum number of concurrent logins reached at sign-in of user ${row.name}`, row.name);
-        this.repo.setLastLogin(row.name, now);
-        this.events.write('Info', `User ${row.name} signed in${mustChange ? ' (password change required)' : ''}`, row.name);
+        if (created.displaced) note('Info', `Session of user ${created.displaced.userName} ended: maximum number of concurrent logins reached at sign-in of user ${row.name}`, row.name);
+        afterwards.push(() => this.repo.setLastLogin(row.name, now));
+        note('Info', `User ${row.name} signed in${mustChange ? ' (password change required)' : ''}`, row.name);
         return {
           ok: true,
           user: {
@@ -149,6 +159,8 @@ export class SignIn {
       if (c) this.sessions.endId(c.session.id);
       throw err;
     }
+    for (const write of afterwards) this.repo.tryWrite(write);
+    for (const entry of notes) this.events.write(...entry);
     if (!outcome.ok) throw outcome.error;
     return outcome.user;
   }
@@ -158,7 +170,7 @@ export class SignIn {
    * (a restart keeps both), so neither the reply nor a lockout tells which names exist. The name
    * is neither logged nor stored: it may be a password typed into the wrong field.
    */
-  private phantomFailure(username: string, policy: PasswordPolicy, now: number): Outcome {
+  private phantomFailure(username: string, policy: PasswordPolicy, now: number, note: (...entry: Parameters<ModuleEventLog['write']>) => void): Outcome {
     this.phantomSecret ??= Buffer.from(
       this.kv.getOrInit(KV_PHANTOM_KEY, () => randomBytes(32).toString('base64')),
       'base64',
@@ -167,14 +179,14 @@ export class SignIn {
     let state = this.repo.unknownNameState(key);
     if (lockActive(state, now)) {
       this.repo.writeUnknownNameState(key, state, now, PHANTOM_LIMIT);
-      this.events.write('Error', 'Sign-in failed: unknown user name');
-      return { ok: false, error: unauthorized(serverMessages.lockedOut) };
+      note('Error', 'Sign-in failed: unknown user name');
+      return { ok: false, error: lockedOut(state.lockedUntil, now) };
     }
     if (state.lockedUntil !== 0) state = { ...NO_FAILURES };
     const r = registerFailure(state, policy, now);
     this.repo.writeUnknownNameState(key, r.state, now, PHANTOM_LIMIT);
-    this.events.write('Error', 'Sign-in failed: unknown user name');
-    return { ok: false, error: unauthorized(r.locked ? serverMessages.lockedOut : serverMessages.incorrectCredentials) };
+    note('Error', 'Sign-in failed: unknown user name');
+    return { ok: false, error: r.locked ? lockedOut(r.state.lockedUntil, now) : unauthorized(serverMessages.incorrectCredentials) };
   }
 
   logout(principal: Principal): void {

@@ -6,6 +6,7 @@ import { serverMessages, type PermissionLevel, type Role } from '@meter/contract
 import type Database from 'better-sqlite3';
 import { notFound } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
+import { tryWrite } from '../../store/storage-full.ts';
 
 /** The most history any policy can ask for (pwdHistory 1 to 32): older rows are dropped. */
 const HISTORY_KEEP = 32;
@@ -94,6 +95,11 @@ export class UserRepository {
   }
   private run(sql: string, ...params: unknown[]): void {
     this.stmt(sql).run(...params);
+  }
+
+  /** Writes a request can do without: kept, or given up on a full disk (false). */
+  tryWrite(write: () => void): boolean {
+    return tryWrite(this.db, write);
   }
 
   /** One transaction: a refused or failed write changes nothing. */

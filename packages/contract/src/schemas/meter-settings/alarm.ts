@@ -55,11 +55,15 @@ export function alarmConfigSchema(ctx: MeterContext) {
   const shape = Object.fromEntries(ALARM_IDS.map((key, i) => [key, alarmRow(i + 1, ctx)])) as Record<AlarmIdKey, AlarmRowSchema>;
   const enable = withMeta(bool(L.enable), { kind: 'radio', options: ALARM_ENABLE_OPTIONS });
   return strictObject({ enable: sealable(enable, sealed.has('enable')), ...shape }).superRefine((v, c) => {
-    if (v.enable !== true) return;
     ALARM_IDS.forEach((key, i) => {
       const n = i + 1;
       const row = v[key];
-      if (!row.enable) return;
+      if (v.enable !== true || !row.enable) {
+        // Hidden, not free: a disabled limit keeps whole numbers and a delay in range (issue 14).
+        for (const field of ['alarmChannelType', 'alarmChannelParam', 'setting', 'setPoint', 'output'] as const) checkField(c, [key, field], int(L[field](n)), row[field]);
+        checkField(c, [key, 'delay'], intBetween(L.delay(n), ...ALARM_DELAY_RANGE), row.delay);
+        return;
+      }
       const types = alarmChannelTypeOptions(ctx);
       checkField(c, [key, 'alarmChannelType'], select(L.alarmChannelType(n), types), row.alarmChannelType);
       const type = types.some((o) => o.value === row.alarmChannelType) ? row.alarmChannelType : undefined;

@@ -1,7 +1,7 @@
 /** Meter I/O and Event settings (settings/ioConfig): 001 §3 "IO config", §4 "Pulse input rows", §5 "I/O". */
 import { z } from 'zod';
 import { meterSettingsTexts as t } from '../../messages.ts';
-import { flag, intBetween, num, optionalText, strictObject } from '../../rules/fields.ts';
+import { flag, int, intBetween, num, optionalText, strictObject } from '../../rules/fields.ts';
 import { type Checker, rules } from '../../rules/validators.ts';
 import { CHANNEL_COUNT } from '../../options/constants.ts';
 import type { MeterContext } from '../../meter-state/context.ts';
@@ -50,6 +50,9 @@ export const systemEventAlarmSchema = strictObject(Object.fromEntries(METER_EVEN
 
 export const DI_ADVANCED_OPTIONS = { categoryDef: [...DI_CATEGORY_DEFS], unitDef: [...DI_UNIT_DEFS] };
 
+/** The largest DI ratio (decided, docs/decisions.md: the spec gives none; a meter keeps it as a 32-bit float). */
+export const DI_RATIO_MAX = 1_000_000;
+
 const notZero =
   (label: string): Checker<number> =>
   (v) =>
@@ -82,8 +85,17 @@ export function ioConfigSchema(ctx: MeterContext) {
   }).superRefine((v, c) => {
     DI_CONFIG_KEYS.forEach((key, i) => {
       const row = v[key];
-      if (sealed.has(key) || row?.type !== 1) return;
+      if (sealed.has(key) || !row) return;
       const n = i + 1;
+      const ratio = (...more: Checker<number>[]) =>
+        num(L.diRatio(n), rules.allNum(L.diRatio(n)) as Checker<number>, rules.between(L.diRatio(n), -DI_RATIO_MAX, DI_RATIO_MAX) as Checker<number>, ...more);
+      if (row.type !== 1) {
+        // A status input's fields are disabled, not free: still in range (issue 14).
+        checkField(c, [key, 'category'], int(L.diCategory(n)), row.category);
+        checkField(c, [key, 'unit'], int(L.diUnit(n)), row.unit);
+        checkField(c, [key, 'ratio'], ratio(), row.ratio);
+        return;
+      }
       checkField(
         c,
         [key, 'category'],
@@ -102,7 +114,7 @@ export function ioConfigSchema(ctx: MeterContext) {
         ),
         row.unit,
       );
-      checkField(c, [key, 'ratio'], num(L.diRatio(n), rules.allNum(L.diRatio(n)) as Checker<number>, notZero(L.diRatio(n))), row.ratio);
+      checkField(c, [key, 'ratio'], ratio(notZero(L.diRatio(n))), row.ratio);
     });
   });
 }

@@ -8,7 +8,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { endpoints, trendExportState, trendTexts, type TrendExportStatus } from '@meter/contract';
-import { fileLink } from '../../../lib/api.ts';
+import { ApiError, fileLink, openFileLink } from '../../../lib/api.ts';
 import { PROGRESS_DOTS_MS, exportProgress, exportSizeText, exportStatusText, isBusy } from '../export-file.ts';
 
 interface Props {
@@ -27,6 +27,26 @@ function useDotsTick(active: boolean): number {
     return () => clearInterval(t);
   }, [active]);
   return tick;
+}
+
+/** The file's link: opened with a download ticket, so the session token never travels in its URL. */
+function FileLink({ fileName }: { fileName: string }) {
+  const url = fileLink(endpoints.trendLogFile.path, { params: { fileName } });
+  return (
+    <a
+      href={url}
+      download={fileName}
+      onClick={(e) => {
+        e.preventDefault();
+        // A refusal has already been shown by the request helper.
+        openFileLink(url, fileName, endpoints.downloadTicket).catch((err: unknown) => {
+          if (!(err instanceof ApiError)) throw err;
+        });
+      }}
+    >
+      {fileName}
+    </a>
+  );
 }
 
 export function LogFileCard({ status, canEdit, busy, onStop, onDelete }: Props) {
@@ -56,9 +76,7 @@ export function LogFileCard({ status, canEdit, busy, onStop, onDelete }: Props) 
         )}
         {status && state === 'ready' && (
           <div className="d-flex flex-wrap align-items-center gap-3">
-            <a href={fileLink(endpoints.trendLogFile.path, { params: { fileName: status.exportFileName } })} download={status.exportFileName}>
-              {status.exportFileName}
-            </a>
+            <FileLink fileName={status.exportFileName} />
             <span className="small text-muted">{exportSizeText(status)}</span>
             {canEdit && (
               <Button size="sm" variant="outline-danger" disabled={busy} onClick={onDelete}>

@@ -1,0 +1,30 @@
+/**
+ * A full disk (docs/decisions.md, "Full disk"): SQLite answers SQLITE_FULL when a write needs a
+ * page it cannot get. Writes that a request can do without (audit entries, a last-login time)
+ * are tried on their own and given up; a save that cannot be kept answers 507.
+ */
+import type { Db } from './db.ts';
+
+export function isStorageFull(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'SQLITE_FULL';
+}
+
+/**
+ * Runs writes all or nothing in a transaction of their own. Whether they were kept: false on a
+ * full disk; any other failure is thrown.
+ */
+export function tryWrite(db: Db, write: () => void): boolean {
+  // Inside another write's transaction a full disk undoes all of it (SQLite rolls the whole
+  // transaction back): the failure is that write's, and goes up to answer 507.
+  if (db.inTransaction) {
+    write();
+    return true;
+  }
+  try {
+    db.transaction(write)();
+    return true;
+  } catch (err) {
+    if (isStorageFull(err)) return false;
+    throw err;
+  }
+}

@@ -296,7 +296,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     zone: () => device.state().timeZone,
     serial: () => device.identity().meterSerialNumber,
     timeoutMs: config.emailTimeoutSeconds * 1000,
-    extraCa: config.emailCaFile ? readFileSync(config.emailCaFile, 'utf8') : undefined,
+    extraCa: config.trustedCa ? readFileSync(config.trustedCa, 'utf8') : undefined,
   });
   sections.register(smtpSection, email.backend);
   meterEvents.onWrite((event, atMs) => email.event(event, atMs));

@@ -61,7 +61,6 @@ const env = z.object({
   /** How long an SMTP send (connect, greeting, each reply) may take. */
   MODULE_EMAIL_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(20),
   /** A PEM file of certificates the SMTP client trusts besides the system's (a private mail server's CA). */
-  MODULE_EMAIL_CA_FILE: z.string().min(1).optional(),
   /** Benchmarks only: answers event-loop delay figures over the IPC channel of the process that started the module. */
   MODULE_LOOP_PROBE: z.enum(['0', '1']).default('0'),
   /** The Module Event Log keeps its newest rows only (docs/decisions.md); tests make it small. */
@@ -109,7 +108,6 @@ export interface ModuleConfig {
   trustedCa?: string;
   remotePingSeconds?: number;
   emailTimeoutSeconds: number;
-  emailCaFile?: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -150,6 +148,5 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     trustedCa: e.MODULE_TRUSTED_CA ? resolve(e.MODULE_TRUSTED_CA) : undefined,
     remotePingSeconds: e.MODULE_REMOTE_PING_SECONDS,
     emailTimeoutSeconds: e.MODULE_EMAIL_TIMEOUT_SECONDS,
-    emailCaFile: e.MODULE_EMAIL_CA_FILE ? resolve(e.MODULE_EMAIL_CA_FILE) : undefined,
   };
 }

@@ -63,7 +63,7 @@ describe('e-mail', () => {
   before(async () => {
     tlsDir = mkdtempSync(join(tmpdir(), 'smtp-tls-'));
     tls = makeTlsFiles(tlsDir);
-    m = await createTestModule({ now: () => clock.t, env: { MODULE_EMAIL_TIMEOUT_SECONDS: '5', MODULE_EMAIL_CA_FILE: tls.ca } });
+    m = await createTestModule({ now: () => clock.t, env: { MODULE_EMAIL_TIMEOUT_SECONDS: '5', MODULE_TRUSTED_CA: tls.ca } });
     tokens = await signInRoles(m);
   });
   after(async () => {

@@ -23,7 +23,7 @@ export interface Mail {
 
 export interface SmtpOptions {
   timeoutMs: number;
-  /** PEM certificates trusted besides the system's (MODULE_EMAIL_CA_FILE). */
+  /** PEM certificates trusted besides the system's (MODULE_TRUSTED_CA). */
   extraCa?: string;
   /** The name the module greets with (EHLO). */
   clientName: string;

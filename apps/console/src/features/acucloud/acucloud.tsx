@@ -19,6 +19,7 @@ import { callEndpoint } from '../../lib/api.ts';
 import { confirmAction } from '../../lib/confirm-action.ts';
 import { formatDeviceTime } from '../../lib/device-time.ts';
 import { useHomePageInfo } from '../../lib/device.ts';
+import { TestResult } from '../../components/test-result.tsx';
 
 const STATUS_KEY = ['acuCloudStatus'];
 
@@ -104,11 +105,7 @@ export default function AcuCloud() {
             </Button>
           </div>
         )}
-        {result !== undefined && (
-          <p role="status" className="mt-3 mb-0">
-            <strong>{t.testResult}:</strong> <span data-testid="test-result">{result}</span>
-          </p>
-        )}
+        <TestResult label={t.testResult} result={result} />
       </div>
     );
   };

@@ -11,6 +11,7 @@ import { EMAIL_RECIPIENT_IDS, emailTexts as t, endpoints } from '@meter/contract
 import { defineSectionScreen, type SectionFormControls, type SectionValues } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { callEndpoint } from '../../lib/api.ts';
+import { TestResult } from '../../components/test-result.tsx';
 
 const on = (v: SectionValues) => v.enable === 1;
 const authOn = (v: SectionValues) => v.isAuthOn === 1;
@@ -40,11 +41,7 @@ function RecipientTests({ readOnly }: SectionFormControls) {
           </Button>
         ))}
       </div>
-      {result !== undefined && (
-        <p role="status" className="mt-3 mb-0">
-          <strong>{t.testResult}:</strong> <span data-testid="test-result">{result}</span>
-        </p>
-      )}
+      <TestResult label={t.testResult} result={result} />
     </div>
   );
 }

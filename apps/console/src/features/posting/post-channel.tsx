@@ -19,6 +19,7 @@ import { confirmAction } from '../../lib/confirm-action.ts';
 import { formatDeviceTime } from '../../lib/device-time.ts';
 import { useHomePageInfo } from '../../lib/device.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
+import { TestResult } from '../../components/test-result.tsx';
 
 const HTTP = ['includeHeader', 'sampleHeader', 'isFixed', 'manualInputName', 'HTTPAddress', 'HTTPPort', 'HTTPMeterId', 'HTTPAuthenticationMethod', 'username', 'password'];
 const FTP = ['FTPAddress', 'FTPPort', 'FTPUsername', 'FTPPassword', 'directoryOption', 'directoryName'];
@@ -118,11 +119,7 @@ function PostChannelView({ n }: { n: number }) {
           </Button>
         </div>
       )}
-      {result !== undefined && (
-        <p role="status" className="mb-3">
-          <strong>{t.testResult}:</strong> <span data-testid="test-result">{result}</span>
-        </p>
-      )}
+      <TestResult label={t.testResult} result={result} className="mb-3" />
       <KeyValueTable title={t.health} rows={healthRows(status.data, zone)} />
     </SectionScreen>
   );

@@ -58,7 +58,8 @@ export function sessionFromReply(reply: SessionUser): Session {
  * is offered to the tabs still on Login, and a sign-out ends it in every tab.
  */
 type SessionMessage = { kind: 'ask' } | { kind: 'session'; session: Session } | { kind: 'signedOut' };
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('meter-console-session');
+// Only in a browser: under node (the console's unit tests) an open channel would keep the process alive.
+const channel = typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('meter-console-session');
 
 if (channel) {
   channel.onmessage = (e: MessageEvent<SessionMessage>) => {

@@ -91,7 +91,7 @@ export async function memoryBench(missed: string[], minutes: number): Promise<vo
     const peak = Math.max(...samples);
     const lastHalf = samples.slice(Math.floor(samples.length / 2));
     console.log(
-      `${CONSOLES} consoles polling for ${minutes} min: ${polls.length} polls, ${failures} failed, p99 ${ms(percentile(polls, 99))}; ` +
+      `${CONSOLES} consoles polling for ${minutes} min: ${polls.length} polls, ${failures} failed (${client.resets} sent again after an idle-socket reset), p99 ${ms(percentile(polls, 99))}; ` +
         `RSS at the end ${mb(samples[samples.length - 1]!)}, peak ${mb(peak)}, second half ${mb(Math.min(...lastHalf))}–${mb(Math.max(...lastHalf))}`,
     );
     console.log(`  at the end: ${await breakdown(module)}`);

@@ -13,10 +13,16 @@ export interface Reply {
 
 export class BenchClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  /** GETs sent again after the server had closed their idle kept-alive socket. */
+  resets = 0;
 
   constructor(readonly baseUrl: string) {}
 
   request(method: string, path: string, token?: string, body?: unknown): Promise<Reply> {
+    return this.send(method, path, token, body, true);
+  }
+
+  private send(method: string, path: string, token: string | undefined, body: unknown, retry: boolean): Promise<Reply> {
     const started = performance.now();
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
@@ -33,7 +39,14 @@ export class BenchClient {
           res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
         },
       );
-      req.on('error', reject);
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        // A kept-alive socket the server closed as idle can be picked for a request in the same
+        // instant; a browser sends an idempotent request again on a new connection, and so do we.
+        if (retry && req.reusedSocket && e.code === 'ECONNRESET' && (method === 'GET' || method === 'HEAD')) {
+          this.resets++;
+          this.send(method, path, token, body, false).then(resolve, reject);
+        } else reject(e);
+      });
       req.end(payload);
     });
   }

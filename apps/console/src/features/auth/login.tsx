@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { TIMING, displayName, flowTexts, requestMessages, routeByName, rules, signInTexts, type LoginBody } from '@meter/contract';
+import { PasswordReveal } from '../../components/password-reveal.tsx';
 import { ApiError, download, presentFailure } from '../../lib/api.ts';
 import { SHELL_CALLS } from '../../lib/endpoint-table.ts';
 import { sessionStore, setSession, sessionFromReply, shareSession } from '../../lib/session.ts';
@@ -123,10 +124,15 @@ export default function Login() {
             </Form.Group>
             <Form.Group className="mb-4" controlId="login-password">
               <Form.Label>Password</Form.Label>
-              <Form.Control type="password" autoComplete="current-password" {...invalid('password')} {...field('password')} />
-              <Form.Control.Feedback type="invalid" id="login-password-error">
-                {errors.password}
-              </Form.Control.Feedback>
+              <PasswordReveal
+                inputId="login-password"
+                input={(type) => <Form.Control type={type} autoComplete="current-password" {...invalid('password')} {...field('password')} />}
+                after={
+                  <Form.Control.Feedback type="invalid" id="login-password-error">
+                    {errors.password}
+                  </Form.Control.Feedback>
+                }
+              />
             </Form.Group>
             <div className="d-flex gap-2">
               <Button type="submit" variant="primary" className="flex-grow-1" disabled={busy || lockedFor > 0}>

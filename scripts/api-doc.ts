@@ -46,7 +46,8 @@ Conventions (see docs/architecture.md, "A call, end to end"):
   the browser opens by itself carries a single-use \`?ticket=\` (\`downloadTicket\`, docs/decisions.md).
 - Path parameters, query and body are validated with the endpoint's zod schemas (\`params\`, \`query\`,
   \`body\`), a failure being a 400 like any other. Unknown body fields are refused; unknown query
-  keys are ignored. Every entry names the failure shape in \`error\` (the contract's \`ERROR_REPLY\`).
+  keys are ignored. Every entry names the failure shape in \`error\` (the contract's \`ERROR_REPLY\`). A refused
+  sign-in under a policy that locks also carries \`attemptsLeft\`: the failed attempts left before the lockout.
 - Areas and masks: user configuration 3, readings 12, configuration 48, maintenance 192; view is
   the lower bit of the pair, edit the higher.
 

@@ -30,3 +30,25 @@ test('without a loaded policy the module decides', () => {
   const r = passwordEditSchema(undefined, false).safeParse({ ...passwordEditValues('u'), password: 'a', repeatPassword: 'a' });
   assert.equal(r.success, true);
 });
+
+test('the checklist under Password: the rules of the loaded policy, ticked as typed, waived by the override', async () => {
+  const { passwordEditFields } = await import('../src/features/user-management/password-edit-form.ts');
+  const rules = { pwdLength: 8, needUpperLower: true, needNumberLetter: true, needSpecialCharacter: false };
+  const lines = (own: boolean, values: Record<string, unknown>) => {
+    const password = passwordEditFields(rules, own).find((f) => f.name === 'password');
+    return password?.checklist?.({ ...passwordEditValues('operator'), ...values }).map((l) => `${l.met ? '✓' : '○'} ${l.text}`);
+  };
+  assert.deepEqual(lines(false, { password: '' }), ['○ At least 8 characters', '○ An upper case and a lower case letter', '○ A number and a letter']);
+  assert.deepEqual(lines(false, { password: 'abcD1' }), ['○ At least 8 characters', '✓ An upper case and a lower case letter', '✓ A number and a letter']);
+  assert.deepEqual(lines(false, { password: 'abcDefg1' }), ['✓ At least 8 characters', '✓ An upper case and a lower case letter', '✓ A number and a letter']);
+  assert.deepEqual(lines(false, { password: 'x', overridePwdPolicy: true }), []);
+  // An own change has no override: the rules always apply.
+  assert.equal(lines(true, { password: 'x', overridePwdPolicy: true })?.length, 3);
+  // Without the rules (not loaded) there is nothing to tick: the module checks on save.
+  assert.deepEqual(
+    passwordEditFields(undefined, false)
+      .find((f) => f.name === 'password')
+      ?.checklist?.({ password: 'x' }),
+    [],
+  );
+});

@@ -51,6 +51,7 @@ import { commStatus } from './services/records/comm-status.ts';
 import { sectionsApi } from './api/sections/index.ts';
 import { trendsApi } from './api/trends/index.ts';
 import { usersApi } from './api/users/index.ts';
+import { passwordHelpApi } from './api/password-help/index.ts';
 import { maintenanceApi } from './api/maintenance/index.ts';
 import { configBackupApi } from './api/config-backup/index.ts';
 import { networkDiagnosticApi } from './api/network-diagnostic/index.ts';
@@ -148,8 +149,9 @@ export function redactUrl(url: string): string {
 }
 
 /** Every failure leaves in the one shape of docs/api.md, `{data: {value, errors?}}`, never a stack. */
-function sendError(reply: FastifyReply, status: number, value: string, errors?: ErrorReply['errors']): FastifyReply {
+function sendError(reply: FastifyReply, status: number, value: string, errors?: ErrorReply['errors'], attemptsLeft?: number): FastifyReply {
   const data: ErrorReply = errors ? { value, errors } : { value };
+  if (attemptsLeft !== undefined) data.attemptsLeft = attemptsLeft;
   return reply.status(status).send({ data });
 }
 
@@ -441,7 +443,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return sendError(reply, error.status, error.message, error.errors);
+      return sendError(reply, error.status, error.message, error.errors, error.attemptsLeft);
     }
     // Nothing was kept (the write's transaction is undone): the user can free space and try again.
     if (isStorageFull(error)) {
@@ -509,6 +511,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(readingsApi, { meter, device, now });
   await app.register(meteringApi, { meter, device, relays: meterSettings.relays, events, now });
   await app.register(usersApi, { accounts: users.accounts, roles: users.roles, settings: users.settings });
+  await app.register(passwordHelpApi, { settings: users.settings });
   await app.register(logsApi, { events, meterEvents, alarms, dataLogs, device, dataDir: config.dataDir, now });
   await app.register(trendsApi, { trends, events });
   await app.register(meterSettingsApi, { meterSettings });

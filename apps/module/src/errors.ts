@@ -16,6 +16,8 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+  /** A sign-in refusal's failed attempts left before the lockout (sent as `data.attemptsLeft`). */
+  attemptsLeft?: number;
 }
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new ApiError(400, message, errors);

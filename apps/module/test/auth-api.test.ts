@@ -85,7 +85,8 @@ test('a wrong user name and a wrong password give the same 401 reply', async () 
     const wrongUser = await signIn(m, 'nobody', ADMIN_PASSWORD);
     assert.equal(wrongPw.status, 401);
     assert.equal(wrongUser.status, 401);
-    assert.deepEqual(wrongPw.body, { data: { value: INCORRECT } });
+    // The default policy locks after 5 failures: each name has 4 left after its first.
+    assert.deepEqual(wrongPw.body, { data: { value: INCORRECT, attemptsLeft: 4 } });
     assert.deepEqual(wrongUser.body, wrongPw.body);
     assert.ok(!wrongPw.body.data.value.includes('locked by administrator'));
     // Missing fields are a validation error, not a sign-in attempt.
@@ -107,6 +108,7 @@ test('lockout after maxFailedAttempts, automatic unlock after the wait', async (
       const r = await signIn(m, 'alice', 'wrong');
       assert.equal(r.status, 401);
       assert.equal(r.body.data.value, INCORRECT, `attempt ${i}`);
+      assert.equal(r.body.data.attemptsLeft, 5 - i, `attempt ${i}`);
     }
     const fifth = await signIn(m, 'alice', 'wrong');
     assert.equal(fifth.status, 401);
@@ -129,6 +131,43 @@ test('lockout after maxFailedAttempts, automatic unlock after the wait', async (
     assert.equal(after.status, 200, after.raw);
     assert.equal((await userEntry(m, admin, 'alice')).lockedOut, false);
     assert.ok(eventLog(m).some((e) => e.level === 'Info' && e.message === 'User alice signed in'));
+  } finally {
+    await m.close();
+  }
+});
+
+test('the attempts left before the lockout: the same for a real and an unknown name, counted in the window, absent when nothing locks', async () => {
+  const { m, advance } = await moduleWithClock();
+  try {
+    const admin = await m.login();
+    await addUser(m, admin, 'alice');
+    await setPolicy(m, admin, { maxFailedAttempts: 3, failedLoginAttemptWindowsSeconds: 60 });
+    const left = async (name: string) => {
+      const r = await signIn(m, name, 'wrong');
+      assert.equal(r.status, 401, r.raw);
+      return r.body.data;
+    };
+    // Step by step a real name and an unknown one answer alike, down to the lockout.
+    for (const expected of [2, 1]) {
+      const real = await left('alice');
+      const ghost = await left('ghost');
+      assert.deepEqual(real, { value: INCORRECT, attemptsLeft: expected });
+      assert.deepEqual(ghost, real);
+    }
+    assert.deepEqual(await left('alice'), { value: LOCKED_OUT });
+    assert.deepEqual(await left('ghost'), { value: LOCKED_OUT });
+    // The count restarts when the window has passed since the first failure.
+    await addUser(m, admin, 'bob');
+    assert.equal((await left('bob')).attemptsLeft, 2);
+    advance(60_000);
+    assert.equal((await left('bob')).attemptsLeft, 2);
+    // A success restarts it too.
+    assert.equal((await signIn(m, 'bob', USER_PASSWORD)).status, 200);
+    assert.equal((await left('bob')).attemptsLeft, 2);
+    // maxFailedAttempts 0 never locks: no count.
+    await setPolicy(m, admin, { maxFailedAttempts: 0 });
+    assert.deepEqual(await left('bob'), { value: INCORRECT });
+    assert.deepEqual(await left('nobody'), { value: INCORRECT });
   } finally {
     await m.close();
   }

@@ -863,3 +863,19 @@ export const hardeningTexts = {
   storageFull: 'The module storage is full: the change was not saved',
   auditLost: (n: number) => `${n} event log ${n === 1 ? 'entry was' : 'entries were'} lost while the module storage was full`,
 } as const;
+
+/** Password help on the password screens (issue 14; docs/decisions.md, "Sign-in and passwords"): ours, the spec gives none. */
+export const passwordHelpTexts = {
+  // The checklist of the policy's rules (002 §5.11), ticked while typing.
+  checklistLabel: 'Password rules',
+  ruleLength: (n: number) => `At least ${n} characters`,
+  ruleUpperLower: 'An upper case and a lower case letter',
+  ruleNumberLetter: 'A number and a letter',
+  ruleSpecial: 'A special character (@!#%^&*?)',
+  ruleMet: 'met',
+  ruleNotMet: 'not met',
+  // Why 000 §4's default-password prompt asks for a change.
+  whyGenerated: 'The module generated this password at its first start and wrote it where whoever installed the module could read it: on the start output and in the data folder.',
+  whyGeneratedRisk: 'Anyone who has read it can sign in as admin with every right, so choose a password only you know.',
+  whyUnlocked: 'Your password expired and an administrator unlocked your account for this one sign-in: choose a new password to go on.',
+} as const;

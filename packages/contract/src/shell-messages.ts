@@ -122,3 +122,12 @@ export const flowTexts = {
   relayConfirm: (relay: string, state: string) => `Switch ${relay} ${state}? Equipment wired to it will follow.`,
   relaySwitch: (state: string) => `Switch ${state}`,
 } as const;
+
+/** Sign-in and password help (issue 14; docs/decisions.md, "Sign-in and passwords"): ours, the spec gives none. */
+export const signInTexts = {
+  attemptsLeft: (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'} left before the account is locked.`,
+  // The show / hide button of password inputs; the hidden word completes its name ("Show password").
+  show: 'Show',
+  hide: 'Hide',
+  passwordWord: 'password',
+} as const;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {
   passwordPolicy,
   passwordPolicyError,
+  passwordRules,
   DEFAULT_PASSWORD_POLICY,
   PASSWORDS_DO_NOT_MATCH,
   PERMISSION_LEVEL_OPTIONS,
@@ -146,6 +147,24 @@ describe('passwordPolicyError (002 §5.11)', () => {
     assert.equal(passwordPolicyError(DEFAULT_PASSWORD_POLICY, 'abc1234'), 'Password must be at least 8 characters');
     assert.equal(passwordPolicyError(DEFAULT_PASSWORD_POLICY, 'abcdefgh'), 'Password must contain at least one number');
     assert.equal(passwordPolicyError(DEFAULT_PASSWORD_POLICY, 'abcdefg1'), undefined);
+  });
+  test("the checklist lines are the policy's rules, each met or not by the same check as the message", () => {
+    const all = { ...DEFAULT_PASSWORD_POLICY, pwdLength: 10, needUpperLower: true, needSpecialCharacter: true };
+    const list = passwordRules(all);
+    assert.deepEqual(
+      list.map((r) => r.text),
+      ['At least 10 characters', 'An upper case and a lower case letter', 'A number and a letter', 'A special character (@!#%^&*?)'],
+    );
+    const met = (p: string) => list.map((r) => r.error(p) === undefined);
+    assert.deepEqual(met(''), [false, false, false, false]);
+    assert.deepEqual(met('abc'), [false, false, false, false]);
+    assert.deepEqual(met('abcD1'), [false, true, true, false]);
+    assert.deepEqual(met('abcDefgh1!'), [true, true, true, true]);
+    // Only what the policy asks for is listed: the default asks for length and a number and a letter.
+    assert.deepEqual(
+      passwordRules(DEFAULT_PASSWORD_POLICY).map((r) => r.key),
+      ['length', 'numberLetter'],
+    );
   });
   test('passwords do not match text', () => {
     assert.equal(PASSWORDS_DO_NOT_MATCH, 'Passwords do not match');

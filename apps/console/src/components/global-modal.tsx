@@ -23,7 +23,8 @@ export function GlobalModal() {
             <Modal.Title id={titleId}>{modal.title}</Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            {modal.body}
+            {/* Its own element, so the body text is found as it is when detail lines follow. */}
+            <div>{modal.body}</div>
             {modal.detail && modal.detail.length > 0 && (
               <ul className="mt-2 mb-0 text-break">
                 {modal.detail.map((line) => (

@@ -25,6 +25,8 @@ export class ApiError extends Error {
   }
   /** The reply's Retry-After, in seconds (a sign-in lockout's wait). */
   retryAfterSeconds?: number;
+  /** A refused sign-in's failed attempts left before the lockout (`data.attemptsLeft`). */
+  attemptsLeft?: number;
 }
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -145,6 +147,8 @@ export async function request<T>(method: string, path: string, body: unknown, op
   const error = failed(res.status, payload?.data as { value?: unknown } | undefined, opts);
   const retryAfter = Number(res.headers.get('Retry-After'));
   if (retryAfter > 0) error.retryAfterSeconds = retryAfter;
+  const attemptsLeft = (payload?.data as { attemptsLeft?: unknown } | undefined)?.attemptsLeft;
+  if (typeof attemptsLeft === 'number') error.attemptsLeft = attemptsLeft;
   throw error;
 }
 

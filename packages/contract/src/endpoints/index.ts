@@ -27,6 +27,7 @@ import { emailEndpoints } from './email.ts';
 import { networkEndpoints } from './network.ts';
 import { acuCloudEndpoints } from './acucloud.ts';
 import { downloadEndpoints } from './downloads.ts';
+import { passwordHelpEndpoints } from './password-help.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -59,6 +60,7 @@ export const endpoints = {
   ...networkEndpoints,
   ...acuCloudEndpoints,
   ...downloadEndpoints,
+  ...passwordHelpEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -7,6 +7,9 @@ export const emptyBody = z.strictObject({});
 /** Bodies of the form {value: 1} used by commands. */
 export const valueOneBody = z.strictObject({ value: z.literal(1, { error: 'value must be 1' }) });
 
-/** The error reply body: human message in value, per-field messages in errors. */
-export const errorReply = z.object({ value: z.string(), errors: z.record(z.string(), z.string()).optional() });
+/**
+ * The error reply body: human message in value, per-field messages in errors; a refused sign-in
+ * under a locking policy also says how many failed attempts are left before the lockout.
+ */
+export const errorReply = z.object({ value: z.string(), errors: z.record(z.string(), z.string()).optional(), attemptsLeft: z.number().int().nonnegative().optional() });
 export type ErrorReply = z.infer<typeof errorReply>;

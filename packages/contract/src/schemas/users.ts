@@ -1,7 +1,7 @@
 /** Users, roles, password policy, general user config and API token (002 §3.16, §5.11). */
 import { z } from 'zod';
 import type { Area } from '../permissions.ts';
-import { namedRuleMessages as n, formMessages as m } from '../messages.ts';
+import { namedRuleMessages as n, formMessages as m, passwordHelpTexts } from '../messages.ts';
 import { bool, flag, intBetween, oneOf, strictObject, text } from '../rules/fields.ts';
 import { rules } from '../rules/validators.ts';
 import type { Checker } from '../rules/validators.ts';
@@ -150,27 +150,66 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
 };
 export const DEFAULT_MAX_LOGIN_USER = 5;
 
+/** The policy's rules on a password's text (002 §5.11): what the sign-in pages may learn of the policy. */
+export const passwordRuleSettings = passwordPolicy.pick({ pwdLength: true, needUpperLower: true, needNumberLetter: true, needSpecialCharacter: true });
+export type PasswordRuleSettings = z.infer<typeof passwordRuleSettings>;
+
+/** One rule of the policy on a password's text: its line in the console's checklist, and its message. */
+export interface PasswordRule {
+  key: 'length' | 'upperLower' | 'numberLetter' | 'special';
+  /** The checklist line (ours: the spec shows no checklist). */
+  text: string;
+  /** The spec's message when the password breaks it, else undefined. */
+  error: (password: string, label?: string) => string | undefined;
+}
+
+// The named rules pass blank values; a password of spaces meets none of the character rules.
+const blank = (password: string) => password.trim() === '';
+
+/**
+ * 002 §5.11: the rules the current policy puts on a new password, in the order their messages
+ * are given: a minimum length of pwdLength, upper and lower case when needUpperLower, a digit and
+ * a letter when needNumberLetter, a special character when needSpecialCharacter. The module's
+ * check and the console's checklist both come from here.
+ */
+export function passwordRules(policy: PasswordRuleSettings): PasswordRule[] {
+  const list: PasswordRule[] = [
+    {
+      key: 'length',
+      text: passwordHelpTexts.ruleLength(policy.pwdLength),
+      error: (p, label = 'Password') => (p.length < policy.pwdLength ? m.minLength(label, policy.pwdLength) : undefined),
+    },
+  ];
+  if (policy.needUpperLower)
+    list.push({
+      key: 'upperLower',
+      text: passwordHelpTexts.ruleUpperLower,
+      error: (p, label = 'Password') => (blank(p) ? n.needUppercase(label) : (rules.needUppercase(label)(p) ?? rules.needLowercase(label)(p))),
+    });
+  if (policy.needNumberLetter)
+    list.push({
+      key: 'numberLetter',
+      text: passwordHelpTexts.ruleNumberLetter,
+      error: (p, label = 'Password') => (blank(p) ? n.hasNum(label) : (rules.hasNum(label)(p) ?? rules.hasAlpha(label)(p))),
+    });
+  if (policy.needSpecialCharacter)
+    list.push({
+      key: 'special',
+      text: passwordHelpTexts.ruleSpecial,
+      error: (p, label = 'Password') => (blank(p) ? n.needSpecialCharacter(label) : rules.needSpecialCharacter(label)(p)),
+    });
+  return list;
+}
+
 /**
  * 002 §5.11: unless overridden, a new password must meet the current policy. Returns the first
- * message, or undefined. Used by the password edit form and by the module on every change.
+ * message, or undefined. Used by the password forms and by the module on every change.
  */
-export function passwordPolicyError(policy: PasswordPolicy, password: string, label = 'Password'): string | undefined {
-  if (password.length < policy.pwdLength) return m.minLength(label, policy.pwdLength);
-  // The named rules pass blank values; a password of spaces meets none of the character rules.
-  if (password.trim() === '') {
-    if (policy.needUpperLower) return n.needUppercase(label);
-    if (policy.needNumberLetter) return n.hasNum(label);
-    if (policy.needSpecialCharacter) return n.needSpecialCharacter(label);
-  }
-  if (policy.needUpperLower) {
-    const e = rules.needUppercase(label)(password) ?? rules.needLowercase(label)(password);
+export function passwordPolicyError(policy: PasswordRuleSettings, password: string, label = 'Password'): string | undefined {
+  for (const rule of passwordRules(policy)) {
+    const e = rule.error(password, label);
     if (e) return e;
   }
-  if (policy.needNumberLetter) {
-    const e = rules.hasNum(label)(password) ?? rules.hasAlpha(label)(password);
-    if (e) return e;
-  }
-  if (policy.needSpecialCharacter) return rules.needSpecialCharacter(label)(password);
   return undefined;
 }
 

@@ -1,7 +1,9 @@
 /** The input of one field, its error under it (Bootstrap invalid-feedback) and its hint line. */
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import { PasswordReveal } from '../password-reveal.tsx';
 import { CheckboxGroupControl } from './checkbox-group-control.tsx';
+import { FieldChecklist, checklistIdOf } from './field-checklist.tsx';
 import type { FieldDef } from './field-layout.ts';
 import type { SettingsFormState } from './use-settings-form.ts';
 
@@ -22,7 +24,7 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
   const invalid = typeof error === 'string';
   const feedbackId = `${id}-feedback`;
   const helpId = `${id}-help`;
-  const describedBy = [invalid ? feedbackId : '', def.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [invalid ? feedbackId : '', def.help ? helpId : '', def.checklist ? checklistIdOf(id) : ''].filter(Boolean).join(' ') || undefined;
   const common = { disabled: readOnly || def.disabled === true, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
   // A group registers itself through its controller: registering here too would bind a stray ref.
   const reg = def.kind === 'checkboxGroup' ? undefined : form.register(def.name);
@@ -71,11 +73,11 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
       );
       break;
     default: {
-      const control = (
+      const control = (type: string) => (
         <Form.Control
           id={id}
           list={def.suggestions ? `${id}-suggestions` : undefined}
-          type={def.kind}
+          type={type}
           inputMode={def.kind === 'number' ? 'decimal' : undefined}
           placeholder={def.placeholder}
           autoComplete={def.autoComplete ?? (def.kind === 'password' ? 'new-password' : undefined)}
@@ -87,16 +89,19 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
       );
       // Numbers are short: a narrow box, its unit as a suffix rather than only in the hint line.
       const narrow = def.kind === 'number' ? 'input-narrow' : undefined;
-      input = def.unit ? (
-        <InputGroup className={narrow}>
-          {control}
-          <InputGroup.Text>{def.unit}</InputGroup.Text>
-        </InputGroup>
-      ) : narrow ? (
-        <div className={narrow}>{control}</div>
-      ) : (
-        control
-      );
+      input =
+        def.kind === 'password' ? (
+          <PasswordReveal inputId={id} disabled={common.disabled} input={control} />
+        ) : def.unit ? (
+          <InputGroup className={narrow}>
+            {control(def.kind)}
+            <InputGroup.Text>{def.unit}</InputGroup.Text>
+          </InputGroup>
+        ) : narrow ? (
+          <div className={narrow}>{control(def.kind)}</div>
+        ) : (
+          control(def.kind)
+        );
     }
   }
 
@@ -121,6 +126,7 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
           {def.help}
         </Form.Text>
       )}
+      {def.checklist && <FieldChecklist state={state} def={def} id={id} />}
     </>
   );
 }

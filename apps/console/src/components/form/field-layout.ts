@@ -31,6 +31,18 @@ export interface FieldDef<N extends string = string> {
   disabled?: boolean;
   /** text: values offered while typing (a datalist), e.g. the IANA time zones. */
   suggestions?: readonly string[];
+  /**
+   * Rules the typed value must meet, drawn under the input and ticked while typing (a password
+   * policy's checklist). Given the form's values; an empty list draws an empty list.
+   */
+  checklist?: (values: Readonly<Record<string, unknown>>) => readonly ChecklistLine[];
+  /** The checklist's name (a visually hidden heading for it). */
+  checklistLabel?: string;
+}
+
+export interface ChecklistLine {
+  text: string;
+  met: boolean;
 }
 
 /** What react-hook-form holds: the text of each input, a checkbox's state, or a checkbox group's checked option values (as text). */

@@ -5,7 +5,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { TIMING, displayName, flowTexts, requestMessages, routeByName, rules, type LoginBody } from '@meter/contract';
+import { TIMING, displayName, flowTexts, requestMessages, routeByName, rules, signInTexts, type LoginBody } from '@meter/contract';
+import { PasswordReveal } from '../../components/password-reveal.tsx';
 import { ApiError, download, presentFailure } from '../../lib/api.ts';
 import { SHELL_CALLS } from '../../lib/endpoint-table.ts';
 import { sessionStore, setSession, sessionFromReply, shareSession } from '../../lib/session.ts';
@@ -58,6 +59,7 @@ export default function Login() {
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof LoginBody, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  const [attemptsLeft, setAttemptsLeft] = useState<number | undefined>();
   const check = (v: LoginBody) => ({ username: REQUIRED_USER(v.username), password: REQUIRED_PASSWORD(v.password) });
   const field = (name: keyof LoginBody) => ({
     name,
@@ -76,6 +78,7 @@ export default function Login() {
     setErrors(found);
     if (found.username || found.password) return;
     setSubmitting(true);
+    setAttemptsLeft(undefined);
     let reply;
     try {
       reply = await signIn.mutateAsync(values);
@@ -83,6 +86,7 @@ export default function Login() {
       if (err instanceof ApiError && !err.aborted) {
         presentFailure(loginFailure(err.status, err.value));
         if (err.retryAfterSeconds) lockFor(err.retryAfterSeconds);
+        setAttemptsLeft(err.attemptsLeft);
       }
       return;
     } finally {
@@ -120,10 +124,15 @@ export default function Login() {
             </Form.Group>
             <Form.Group className="mb-4" controlId="login-password">
               <Form.Label>Password</Form.Label>
-              <Form.Control type="password" autoComplete="current-password" {...invalid('password')} {...field('password')} />
-              <Form.Control.Feedback type="invalid" id="login-password-error">
-                {errors.password}
-              </Form.Control.Feedback>
+              <PasswordReveal
+                inputId="login-password"
+                input={(type) => <Form.Control type={type} autoComplete="current-password" {...invalid('password')} {...field('password')} />}
+                after={
+                  <Form.Control.Feedback type="invalid" id="login-password-error">
+                    {errors.password}
+                  </Form.Control.Feedback>
+                }
+              />
             </Form.Group>
             <div className="d-flex gap-2">
               <Button type="submit" variant="primary" className="flex-grow-1" disabled={busy || lockedFor > 0}>
@@ -138,8 +147,12 @@ export default function Login() {
                 SSL Certificate
               </Button>
             </div>
+            {/* Ours, under the spec's refusal: it stays while the alert fades. */}
+            <p className="small text-body-secondary mt-3 mb-0" role="status">
+              {attemptsLeft !== undefined ? signInTexts.attemptsLeft(attemptsLeft) : ''}
+            </p>
             {/* Ours: the spec's locked text names a fixed 10 s; this counts the module's real wait. */}
-            <p className="small text-body-secondary mt-3 mb-0" role="timer">
+            <p className="small text-body-secondary mt-1 mb-0" role="timer">
               {lockedFor > 0 ? flowTexts.lockCountdown(lockedFor) : ''}
             </p>
           </Form>

@@ -4,10 +4,11 @@
  * no override, the policy always applies (the module checks it on command/setPassword too).
  */
 import { z } from 'zod';
-import { PASSWORDS_DO_NOT_MATCH, passwordPolicyError, text, userPasswordBody, type PasswordPolicy } from '@meter/contract';
+import { PASSWORDS_DO_NOT_MATCH, passwordPolicyError, text, userPasswordBody, type PasswordRuleSettings } from '@meter/contract';
 import type { FieldDef } from '../../components/form/field-layout.ts';
+import { withPasswordChecklist } from './password-checklist.ts';
 
-export function passwordEditSchema(policy: PasswordPolicy | undefined, own: boolean) {
+export function passwordEditSchema(policy: PasswordRuleSettings | undefined, own: boolean) {
   const body = userPasswordBody.shape;
   return z
     .object({
@@ -38,8 +39,9 @@ const PASSWORD: FieldDef<Name> = { name: 'password', label: 'Password', kind: 'p
 const REPEAT: FieldDef<Name> = { name: 'repeatPassword', label: 'Repeat Password', kind: 'password' };
 const OVERRIDE: FieldDef<Name> = { name: 'overridePwdPolicy', label: 'Override Password Policy', kind: 'checkbox' };
 
-export const OWN_PASSWORD_FIELDS: readonly FieldDef<Name>[] = [USER, CURRENT, PASSWORD, REPEAT];
-export const USER_PASSWORD_FIELDS: readonly FieldDef<Name>[] = [USER, PASSWORD, REPEAT, OVERRIDE];
+/** Own change: the policy always applies; another user's: unless Override Password Policy is ticked. */
+export const passwordEditFields = (rules: PasswordRuleSettings | undefined, own: boolean): readonly FieldDef<Name>[] =>
+  own ? [USER, CURRENT, withPasswordChecklist(PASSWORD, rules), REPEAT] : [USER, withPasswordChecklist(PASSWORD, rules, 'overridePwdPolicy'), REPEAT, OVERRIDE];
 
 /** command/setPassword names its fields differently from the form. */
 export const OWN_PASSWORD_ERROR_ALIASES = { newPassword: 'password', username: 'name' } as const;

@@ -14,8 +14,8 @@ import { LOGIN_PATH } from '../../lib/navigation.ts';
 import { clearSession } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useChangeOwnPassword, useSetUserPassword } from './api/use-change-password.ts';
-import { usePasswordPolicy } from './api/use-password-policy.ts';
-import { OWN_PASSWORD_ERROR_ALIASES, OWN_PASSWORD_FIELDS, USER_PASSWORD_FIELDS, passwordEditSchema, passwordEditValues } from './password-edit-form.ts';
+import { usePasswordRules } from './api/use-password-rules.ts';
+import { OWN_PASSWORD_ERROR_ALIASES, passwordEditFields, passwordEditSchema, passwordEditValues } from './password-edit-form.ts';
 
 /** `showTitle` false: the page's own heading already says it (Change Password's h1). */
 export function PasswordForm({
@@ -32,14 +32,15 @@ export function PasswordForm({
   showTitle?: boolean;
 }) {
   const own = useSession()?.userName === username;
-  const policy = usePasswordPolicy();
+  const policy = usePasswordRules();
   const navigate = useNavigate();
   const setUserPassword = useSetUserPassword();
   const changeOwnPassword = useChangeOwnPassword();
   const schema = useMemo(() => passwordEditSchema(policy.data, own), [policy.data, own]);
+  const fields = useMemo(() => passwordEditFields(policy.data, own), [policy.data, own]);
   const values = useMemo(() => passwordEditValues(username), [username]);
 
-  // The policy is needed for the client-side check; if it fails to load the module still checks.
+  // The rules are needed for the checklist and the client-side check; if they fail to load the module still checks.
   if (policy.isLoading) return <Loading />;
 
   return (
@@ -50,7 +51,7 @@ export function PasswordForm({
         title={title}
         schema={schema}
         values={values}
-        fields={own ? OWN_PASSWORD_FIELDS : USER_PASSWORD_FIELDS}
+        fields={fields}
         // A user may always change their own password (command/setPassword needs only a session).
         readOnly={own ? false : undefined}
         requireChange={false}

@@ -4,11 +4,22 @@
  * password meets the loaded policy; roles carry the four levels (edit, view, none).
  */
 import { z } from 'zod';
-import { PASSWORDS_DO_NOT_MATCH, passwordPolicyError, role, userAddBody, userConfigBody, type PasswordPolicy, type Role, type UserAddBody, type UserListEntry } from '@meter/contract';
+import {
+  PASSWORDS_DO_NOT_MATCH,
+  passwordPolicyError,
+  role,
+  userAddBody,
+  userConfigBody,
+  type PasswordRuleSettings,
+  type Role,
+  type UserAddBody,
+  type UserListEntry,
+} from '@meter/contract';
 import type { FieldDef, FieldOption } from '../../components/form/field-layout.ts';
 import { schemaFieldDefs } from '../../components/section/section-fields.ts';
+import { withPasswordChecklist } from './password-checklist.ts';
 
-export function newUserSchema(policy: PasswordPolicy | undefined) {
+export function newUserSchema(policy: PasswordRuleSettings | undefined) {
   const body = userAddBody.shape;
   return z
     .object({
@@ -37,10 +48,10 @@ export const addUserBody = ({ repeatPassword: _repeat, ...body }: NewUser): User
 export const roleOptions = (roles: readonly Pick<Role, 'name'>[] | undefined): FieldOption[] => (roles ?? []).map((r) => ({ value: r.name, label: r.name }));
 const ROLE_PLACEHOLDER = 'Select a role';
 
-export function newUserFields(roles: readonly FieldOption[]): FieldDef<NewUserName>[] {
+export function newUserFields(roles: readonly FieldOption[], rules?: PasswordRuleSettings): FieldDef<NewUserName>[] {
   return [
     { name: 'name', label: 'User Name', kind: 'text', autoComplete: 'off' },
-    { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password' },
+    withPasswordChecklist({ name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password' }, rules, 'overridePwdPolicy'),
     { name: 'repeatPassword', label: 'Repeat Password', kind: 'password', autoComplete: 'new-password' },
     { name: 'accessLevel', label: 'Role', kind: 'select', options: roles, placeholder: ROLE_PLACEHOLDER },
     { name: 'overridePwdPolicy', label: 'Override Password Policy', kind: 'checkbox' },

@@ -9,7 +9,7 @@ import { endpoints, userManagementTexts as t } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { callEndpoint } from '../../lib/api.ts';
-import { usePasswordPolicy } from './api/use-password-policy.ts';
+import { usePasswordRules } from './api/use-password-rules.ts';
 import { useRefreshUsers, useRoleList } from './api/use-users.ts';
 import { NEW_USER_VALUES, addUserBody, newUserFields, newUserSchema, roleOptions } from './user-forms.ts';
 import { USER_LIST_PATH } from './user-list-path.ts';
@@ -18,12 +18,12 @@ const TITLE = 'New User';
 
 export default function UserNew() {
   const roles = useRoleList();
-  const policy = usePasswordPolicy();
+  const policy = usePasswordRules();
   const refresh = useRefreshUsers();
   const navigate = useNavigate();
   const schema = useMemo(() => newUserSchema(policy.data), [policy.data]);
-  const fields = useMemo(() => newUserFields(roleOptions(roles.data)), [roles.data]);
-  // The policy is only a client-side check: if it fails to load the module still checks.
+  const fields = useMemo(() => newUserFields(roleOptions(roles.data), policy.data), [roles.data, policy.data]);
+  // The rules are only a client-side help: if they fail to load the module still checks.
   if (roles.isPending || policy.isPending) return <Loading />;
   const back = () => void navigate(USER_LIST_PATH);
 

@@ -45,6 +45,17 @@ function lockedOut(lockedUntil: number, now: number): ApiError {
   return new ApiError(401, serverMessages.lockedOut, undefined, lockedUntil > now ? Math.ceil((lockedUntil - now) / 1000) : undefined);
 }
 
+/**
+ * The refusal of a wrong password (or an unknown name) while the policy locks: it says how many
+ * failures are left before the lockout. Unknown names count like real ones, so the count tells
+ * nothing the lockout itself would not (docs/decisions.md, "Remaining attempts").
+ */
+function incorrect(s: FailState, policy: PasswordPolicy): ApiError {
+  const error = unauthorized(serverMessages.incorrectCredentials);
+  if (policy.maxFailedAttempts > 0) error.attemptsLeft = Math.max(0, policy.maxFailedAttempts - s.failedCount);
+  return error;
+}
+
 type Outcome = { ok: true; user: SessionUser } | { ok: false; error: ApiError };
 
 export class SignIn {
@@ -101,7 +112,7 @@ export class SignIn {
             return { ok: false, error: lockedOut(r.state.lockedUntil, now) };
           }
           note('Error', `Sign-in failed for user ${row.name}: incorrect password`, row.name);
-          return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
+          return { ok: false, error: incorrect(r.state, policy) };
         }
         // The password is right from here on: the failure count restarts whatever follows. Not
         // needed to sign in: a full disk keeps the old count (docs/decisions.md, "Full disk").
@@ -186,7 +197,7 @@ export class SignIn {
     const r = registerFailure(state, policy, now);
     this.repo.writeUnknownNameState(key, r.state, now, PHANTOM_LIMIT);
     note('Error', 'Sign-in failed: unknown user name');
-    return { ok: false, error: r.locked ? lockedOut(r.state.lockedUntil, now) : unauthorized(serverMessages.incorrectCredentials) };
+    return { ok: false, error: r.locked ? lockedOut(r.state.lockedUntil, now) : incorrect(r.state, policy) };
   }
 
   logout(principal: Principal): void {

@@ -314,7 +314,23 @@ describe('system log: every subsystem writes on its own code paths', () => {
 
   test('no secret the actions used appears in any system log line, with every switch on', async () => {
     await ok('PUT', '/api/settings/syslogConfig', syslogConfigAll(DEBUG_LOG_ON));
-    for (const r of rows) await r.act?.();
+    // New secrets saved with App Config's debug on: its change lines must mask them.
+    const changed = { smtp: 'Smtp-Secr3t-88', community: 'snmpCommSecret8', post: 'Post-Secr3t-92' };
+    const smtpCfg = await ok('GET', '/api/settings/communication/smtpConfig');
+    await ok('PUT', '/api/settings/communication/smtpConfig', { ...smtpCfg, smtpPassword: changed.smtp });
+    // And back, so the test mail still signs in.
+    await ok('PUT', '/api/settings/communication/smtpConfig', { ...smtpCfg, smtpPassword: SMTP_PASSWORD });
+    const snmp = await ok('GET', '/api/settings/communication/snmpConfig');
+    await ok('PUT', '/api/settings/communication/snmpConfig', { ...snmp, readOnlyCommunity: changed.community });
+    await until('the SNMP agent to restart', () => lines('SNMP').includes('SNMP settings changed'));
+    await until('the SNMP agent to run', () => m.services.snmp.running());
+    const post = await ok('GET', '/api/settings/communication/dataPostConfig');
+    await ok('PUT', '/api/settings/communication/dataPostConfig', {
+      ...post,
+      dataPost1: { ...post.dataPost1, postChannelInfo: { ...post.dataPost1.postChannelInfo, password: changed.post } },
+    });
+    assert.match(lines('App Config'), /DEBUG snmpConfig changes: /);
+    for (const r of rows.filter((x) => x.subsystem !== 'SNMP')) await r.act?.();
     // A sign-in with the password, a tokened download: the Web Server's lines see both.
     const again = await m.login('admin', ADMIN_PASSWORD);
     await m.call('GET', `/api/settings/syslogConfig?token=${again}`);
@@ -322,7 +338,7 @@ describe('system log: every subsystem writes on its own code paths', () => {
       .map((f) => readFileSync(join(m.dataDir, 'syslog', f), 'utf8'))
       .join('');
     assert.match(text, / DEBUG /, 'debug lines were written');
-    for (const secret of [SMTP_PASSWORD, COMMUNITY, POST_PASSWORD, broker.password, ADMIN_PASSWORD, token, again]) {
+    for (const secret of [SMTP_PASSWORD, COMMUNITY, POST_PASSWORD, ...Object.values(changed), broker.password, ADMIN_PASSWORD, token, again]) {
       assert.ok(!text.includes(secret), `a secret reached the system log: ${secret.slice(0, 3)}…`);
     }
     await switches();

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { syslogFileName } from '../src/services/maintenance/system-log.ts';
 import { ADMIN_PASSWORD, createTestModule, type TestModule } from './helper.ts';
+import { save } from './meter-settings-helpers.ts';
 import { startNtpPeer, type NtpPeer } from './ntp-peer.ts';
 import { startBroker, type Broker } from './peers/mosquitto.ts';
 import { startSmtpPeer, type SmtpPeer } from './peers/smtp-peer.ts';
@@ -171,7 +172,11 @@ describe('system log: every subsystem writes on its own code paths', () => {
   const rows: Row[] = [
     {
       subsystem: 'Rtu Server',
-      act: mbpoll,
+      act: async () => {
+        await mbpoll();
+        await save(m, token, 'general', (b) => (b.meterBaud = b.meterBaud === 9600 ? 19200 : 9600));
+      },
+      actInfo: /INFO RS485 link reconfigured: Modbus RTU, meter address 1, (9600|19200) baud, parity [\w ]+ \(was Modbus RTU, meter address 1, (9600|19200) baud/,
       atStart: /INFO RS485 link to the meter: Modbus RTU, meter address 1, \d+ baud, parity [\w ]+ \(simulated meter: no serial port on this host\)/,
       debug: /DEBUG meter address 1: function 03 start 8192 count 4 -> 4 registers/,
     },

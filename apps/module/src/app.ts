@@ -107,6 +107,7 @@ import { RemoteAccess } from './services/remote-access/remote-access.ts';
 import { PostFiles } from './services/posting/post-files.ts';
 import { SftpAccess } from './services/sftp-access/sftp-access.ts';
 import { passwordPolicyBackend } from './services/users/password-policy-backend.ts';
+import { RtuServer } from './services/rtu-server/index.ts';
 import { ModuleLogController } from './request-log.ts';
 import { KeyValueStore, openDatabase } from './store/db.ts';
 
@@ -156,7 +157,11 @@ function sendError(reply: FastifyReply, status: number, value: string, errors?: 
 }
 
 export async function buildApp(config: ModuleConfig, options: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
-  const db = openDatabase(config.dataDir);
+  // Made before the database, so the Database subsystem can tell how it opened; stamped with the
+  // device clock once that exists.
+  let logNow = options.now ?? Date.now;
+  const systemLog = new SystemLog(config.dataDir, () => logNow());
+  const db = openDatabase(config.dataDir, systemLog.for('Database'));
   const kv = new KeyValueStore(db);
   // Every consumer of device time (logs, trends, TOU, sessions, file names) reads this clock.
   const clock = new DeviceClock(kv, options.now ?? Date.now);
@@ -167,12 +172,12 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     requestReboot: options.requestReboot ?? (() => {}),
     now: () => clock.now(),
   };
+  logNow = ctx.now;
   // Before any service reads a setting: a factory reset marked before the reboot takes effect now.
   const factoryReset = applyPendingFactoryReset(db, ctx.kv, config.dataDir, INITIAL_PASSWORD_FILE, ctx.now());
   const events = new ModuleEventLog(db, ctx.now, config.eventLogMaxRows);
   const firmwareApplied = applyPendingFirmware(ctx);
   if (firmwareApplied) events.write('Info', `Module firmware ${firmwareApplied} running`);
-  const systemLog = new SystemLog(config.dataDir, ctx.now);
   const device = new DeviceService(ctx);
   if (config.systemMode !== undefined && device.state().systemMode !== config.systemMode) device.updateState({ systemMode: config.systemMode });
   const simulator = new SimulatedMeter(device.meterConfig());
@@ -185,17 +190,18 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   // Catches up the time the module was away before anything reads the registers.
   const registers = MeterRegisters.open({ meter: simulator, store: new RegisterStore(db), seed: config.seed }, ctx.now());
   ticker.subscribe((t) => registers.tick(t));
-  const meter = new SimulatedSource(simulator, registers);
+  const meter = new SimulatedSource(simulator, registers, systemLog.for('Reading Source'));
   const meterEvents = new MeterEventLog(db, ctx.kv, ctx.now);
   meterEvents.watchClock(ticker);
   const alarms = new AlarmLog(db);
   // After the registers on the ticker: alarms read demand and DI counts of the same second.
   const meterSettings = new MeterSettingsService({ ctx, device, meter, registers, events, meterEvents, alarms, throttle });
   meterSettings.subscribe(ticker);
-  const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() } });
-  for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, backend);
+  const sections = new SectionService({ ctx, events, contexts: { meter: () => meterSettings.context() }, syslog: systemLog.for('App Config') });
+  const rtu = new RtuServer(systemLog.for('Rtu Server'), () => sections.document(meterGeneralSection));
+  for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, section.key === meterGeneralSection.key ? rtu.watch(backend) : backend);
   sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
-  const time = new TimeService({ kv, clock, device, events, meterEvents, endSessions: () => sessions.endAll(), ntpPort: config.ntpPort });
+  const time = new TimeService({ kv, clock, device, events, meterEvents, endSessions: () => sessions.endAll(), ntpPort: config.ntpPort, syslog: systemLog.for('Time configurator') });
   sections.register(...time.backend());
   const whitelist = new IpWhitelist(kv);
   sections.register(ipWhitelistSection, whitelist.backend());
@@ -216,6 +222,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     timeoutMs: config.postTimeoutSeconds * 1000,
     retryMs: config.postRetrySeconds * 1000,
     ca: trustedCa,
+    syslog: systemLog.for('Data Post'),
   });
   const acuCloud = new AcuCloud({
     dataDir: config.dataDir,
@@ -226,6 +233,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     timeoutMs: config.postTimeoutSeconds * 1000,
     retryMs: config.postRetrySeconds * 1000,
     ca: trustedCa,
+    syslog: systemLog.for('Data Post'),
   });
   sections.register(acuCloudSection, acuCloud.backend());
   const remoteAccess = new RemoteAccess({
@@ -260,8 +268,9 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     intervalSeconds: config.dataLogIntervalSeconds,
     onRow: (id, cfg, at, zone, header, line) => (id === 'ac' ? cloudFiles : postFiles).row(id, cfg, at, zone, header, line),
     onTick: (id, cfg, now, zone) => (id === 'ac' ? cloudFiles : postFiles).tick(id, cfg, now, zone),
+    syslog: systemLog.for('Data Log'),
   });
-  const mqtt = new MqttService({ kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message) });
+  const mqtt = new MqttService({ kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message), syslog: systemLog.for('MQTT') });
   sections.register(mqttSection, mqtt.backend);
   const modbus = new ModbusService({
     kv: ctx.kv,
@@ -272,6 +281,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     unitId: () => device.state().meterAddress,
     log: (level, message) => events.write(level, message),
     allows: (a) => whitelist.allows(a),
+    syslog: systemLog.for('Modbus Server'),
+    rtu: systemLog.for('Rtu Server'),
   });
   const snmp = new SnmpService({
     kv: ctx.kv,
@@ -284,6 +295,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     sysName: () => device.state().deviceDescription,
     allows: (address) => whitelist.allows(address),
     log: (level, message) => events.write(level, message),
+    syslog: systemLog.for('SNMP'),
   });
   sections.register(snmpSection, snmp.backend);
   meterEvents.onWrite((event, atMs) => snmp.event(event, atMs));
@@ -299,6 +311,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     serial: () => device.identity().meterSerialNumber,
     timeoutMs: config.emailTimeoutSeconds * 1000,
     extraCa: config.trustedCa ? readFileSync(config.trustedCa, 'utf8') : undefined,
+    syslog: systemLog.for('Email'),
   });
   sections.register(smtpSection, email.backend);
   meterEvents.onWrite((event, atMs) => email.event(event, atMs));
@@ -312,6 +325,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     envPort: config.bacnetPort,
     module: () => ({ model: device.identity().moduleModel, firmware: device.identity().moduleFirmwareVersion }),
     log: (level, message) => events.write(level, message),
+    syslog: systemLog.for('BACnet'),
   });
   dataLogs.subscribe(ticker);
   const sftpAccess = new SftpAccess({ dataDir: config.dataDir, kv: ctx.kv, dataLogs, events, throttle, portOverride: config.sftpPort });
@@ -331,6 +345,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     energy: registerEnergy(registers),
     zone: () => device.state().timeZone,
     log: (level, message) => events.write(level, message),
+    dbLog: systemLog.for('Database'),
     now: ctx.now,
   });
   trends.subscribe(ticker);
@@ -356,7 +371,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
           .map((e) => [e.section!.key, sections.read(e.section!).data]),
       ),
   });
-  const configBackups = new ConfigBackupService({ ctx, device, sections, events });
+  const configBackups = new ConfigBackupService({ ctx, device, sections, events, syslog: systemLog.for('App Config') });
   const diagnostic = new NetworkDiagnostic();
   const firmware = new FirmwareService({ ctx, events, identity: () => device.identity(), log: (m) => systemLog.write('App Supervisor', 'info', m) });
   const meterFirmware = new MeterFirmwareService({
@@ -377,6 +392,10 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
   if (factoryReset) systemLog.write('App Supervisor', 'info', 'factory reset applied');
   systemLog.write('App Supervisor', 'info', 'module started');
+  rtu.start();
+  // No UDP discovery responder on this module (docs/decisions.md, Maintenance): said once, so the
+  // subsystem's empty log is not read as a fault.
+  systemLog.write('Mudp', 'info', 'UDP discovery (Mudp) is not present on this module: it is found by its address or host name');
   const services: Services = {
     ctx,
     events,
@@ -448,6 +467,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     // Nothing was kept (the write's transaction is undone): the user can free space and try again.
     if (isStorageFull(error)) {
       request.log.error({ err: { message: error.message, code: (error as FastifyError).code } }, 'storage full');
+      systemLog.write('Database', 'error', `write refused, the disk is full: ${request.method} ${redactUrl(request.url)} (${(error as FastifyError).code ?? error.message})`);
       return sendError(reply, 507, hardeningTexts.storageFull);
     }
     const status = (error as FastifyError).statusCode ?? 500;

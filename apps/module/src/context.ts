@@ -26,3 +26,18 @@ export interface ModuleContext {
   /** Monotonic-enough wall clock, replaceable in tests. */
   now(): number;
 }
+
+export type SyslogLevel = 'debug' | 'info' | 'warning' | 'error';
+
+/**
+ * One subsystem's system log (debug diagnostic, 002 §2.12), handed to the code that is that
+ * subsystem. A debug line is dropped unless the subsystem's switch is on; on a hot path ask
+ * `debugOn()` first, so an off switch costs no string building.
+ */
+export interface SubsystemLog {
+  (level: SyslogLevel, message: string): void;
+  debugOn(): boolean;
+}
+
+/** For code built without a system log (unit tests of one part). */
+export const NO_SYSLOG: SubsystemLog = Object.assign(() => {}, { debugOn: () => false });

@@ -2,10 +2,12 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS } from './migrations.ts';
+import type { SubsystemLog } from '../context.ts';
 
 export type Db = Database.Database;
 
-export function openDatabase(dataDir: string): Db {
+/** Opens (and migrates) module.sqlite; `log` is the Database subsystem of the system log. */
+export function openDatabase(dataDir: string, log?: SubsystemLog): Db {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = new Database(join(dataDir, 'module.sqlite'));
   db.pragma('journal_mode = WAL');
@@ -14,11 +16,13 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('busy_timeout = 2000');
   // Settings and logs are small; the 16 MB default of better-sqlite3's build would fill over time.
   db.pragma('cache_size = -2048');
-  migrate(db);
+  const from = migrate(db);
+  log?.('info', `module.sqlite opened: schema version ${MIGRATIONS.length}${from < MIGRATIONS.length ? ` (migrated from ${from})` : ''}, WAL`);
   return db;
 }
 
-function migrate(db: Db): void {
+/** Runs the migrations the file lacks; returns the version it had. */
+function migrate(db: Db): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let i = current; i < MIGRATIONS.length; i++) {
     db.transaction(() => {
@@ -26,6 +30,7 @@ function migrate(db: Db): void {
       db.pragma(`user_version = ${i + 1}`);
     })();
   }
+  return current;
 }
 
 /** A JSON document per key: the device's settings sections. */

@@ -10,6 +10,7 @@
 import { ACUCLOUD_CHANNEL, acuCloudSection, acuCloudTexts as t, type AcuCloudConfig, type PostChannelStatus } from '@meter/contract';
 import { join } from 'node:path';
 import type { KeyValueStore } from '../../store/db.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { reasonOf, targetOf } from '../posting/post-error.ts';
 import type { PostTargets } from '../posting/post-files.ts';
@@ -34,6 +35,8 @@ export interface AcuCloudDeps {
   timeoutMs: number;
   retryMs: number;
   ca?: string[];
+  /** The Data Post subsystem of the system log (AcuCloud is post channel 4); never the token. */
+  syslog?: SubsystemLog;
 }
 
 /** Whether the cloud uplink is on: the cloud logger follows it. */
@@ -105,7 +108,7 @@ export class AcuCloud {
       const file = this.queue.list()[0];
       if (!file) return this.schedule(IDLE_MS);
       try {
-        await this.send(cfg, this.outgoing(file));
+        await this.sendLogged(cfg, this.outgoing(file));
         this.queue.remove(file);
         this.failures = 0;
         this.setHealth({ lastSuccess: { time: this.seconds(), file: file.name } });
@@ -125,6 +128,19 @@ export class AcuCloud {
 
   private outgoing(file: QueuedFile): OutgoingFile {
     return { name: file.name, content: this.queue.read(file), contentType: file.name.endsWith('.json') ? 'application/x-ndjson' : 'text/csv' };
+  }
+
+  private async sendLogged(cfg: AcuCloudConfig, file: OutgoingFile): Promise<string> {
+    const log = this.d.syslog ?? NO_SYSLOG;
+    if (log.debugOn()) log('debug', `AcuCloud: sending ${file.name} (${file.content.length} bytes)`);
+    try {
+      const where = await this.send(cfg, file);
+      log('info', `AcuCloud: ${file.name} sent to ${where}`);
+      return where;
+    } catch (err) {
+      log('warning', `AcuCloud: ${file.name} not sent: ${this.reason(cfg, err)}`);
+      throw err;
+    }
   }
 
   /** POST {address}: the file as the body, the token as a bearer credential, the serial and file name as headers. */
@@ -155,7 +171,7 @@ export class AcuCloud {
     const name = `test_${cfg.moduleSerialNumber}_${this.seconds()}.json`;
     const content = Buffer.from(`${JSON.stringify({ Timestamp: this.seconds(), Test: 'AcuCloud' })}\n`);
     try {
-      const where = await this.send(cfg, { name, content, contentType: 'application/x-ndjson' });
+      const where = await this.sendLogged(cfg, { name, content, contentType: 'application/x-ndjson' });
       const text = `Connected to ${where}: test file ${name} accepted`;
       this.d.events.write('Info', `${t.event(text)} (test by ${user})`, user);
       return text;
@@ -171,6 +187,7 @@ export class AcuCloud {
     const count = this.queue.clear();
     this.failures = 0;
     this.d.events.write('Info', `AcuCloud: ${count} waiting file(s) cleared by ${user}`, user);
+    this.d.syslog?.('info', `AcuCloud: ${count} waiting file(s) cleared by ${user}`);
     return count;
   }
 

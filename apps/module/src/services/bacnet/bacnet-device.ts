@@ -5,6 +5,7 @@
  * registers with the BBMD at start and again every TTL; a refused or unanswered registration
  * is tried again after a minute and written to the module event log.
  */
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { answerConfirmed, iAm, whoIsFor, type DeviceView } from './apdu.ts';
@@ -29,6 +30,8 @@ export interface BacnetDeviceOptions {
   reregisterMs?: number;
   retryMs?: number;
   log: (level: 'Info' | 'Error', message: string) => void;
+  /** The BACnet subsystem of the system log: at debug every datagram and what it got. */
+  syslog?: SubsystemLog;
 }
 
 const LIMITED_BROADCAST = '255.255.255.255';
@@ -44,7 +47,10 @@ export class BacnetDevice {
   /** The last registration outcome written to the event log (so a failing BBMD is logged once). */
   private logged: 'ok' | 'failed' | undefined;
 
+  private readonly syslog: SubsystemLog;
+
   constructor(private readonly o: BacnetDeviceOptions) {
+    this.syslog = o.syslog ?? NO_SYSLOG;
     this.view = { instance: o.identity.instance, vendorId: o.identity.vendorId, objects: deviceObjects(o.identity), meter: o.meter, snapshot: () => o.meter.snapshot(o.now()) };
   }
 
@@ -115,6 +121,8 @@ export class BacnetDevice {
       if (ok) this.o.log('Info', `BACnet/IP registered as a foreign device with the BBMD ${fd.address}:${fd.port} (TTL ${fd.ttlSeconds} s)`);
       else this.o.log('Error', `BACnet/IP foreign device registration with the BBMD ${fd.address}:${fd.port} failed: ${why}`);
     }
+    if (ok) this.syslog('info', `registered as a foreign device with the BBMD ${fd.address}:${fd.port} (TTL ${fd.ttlSeconds} s)`);
+    else this.syslog('error', `foreign device registration with the BBMD ${fd.address}:${fd.port} failed: ${why}`);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.register(), ok ? (this.o.reregisterMs ?? fd.ttlSeconds * 1000) : (this.o.retryMs ?? 60_000));
     this.timer.unref();
@@ -122,6 +130,12 @@ export class BacnetDevice {
 
   private receive(msg: Buffer, from: RemoteInfo): void {
     const frame = decodeBvlc(msg);
+    const debug = this.syslog.debugOn();
+    if (debug)
+      this.syslog(
+        'debug',
+        `datagram from ${from.address}:${from.port} (${msg.length} bytes)${frame ? `, BVLC function 0x${frame.func.toString(16).padStart(2, '0')}` : ': not BACnet/IP, dropped'}`,
+      );
     if (!frame) return;
     const fd = this.o.foreignDevice;
     if (frame.func === Bvlc.result) {
@@ -143,9 +157,17 @@ export class BacnetDevice {
       const answer = npdu(iAm(this.view.instance, this.view.vendorId), { destination: n.source });
       if (frame.func === Bvlc.originalUnicast || n.source) this.send(bvlc(Bvlc.originalUnicast, answer), back.port, back.address);
       else this.broadcast(answer);
+      if (debug) this.syslog('debug', `Who-Is from ${from.address}:${from.port} answered with I-Am`);
       return;
     }
     const reply = answerConfirmed(this.view, n.apdu);
     if (reply) this.send(bvlc(Bvlc.originalUnicast, npdu(reply, { destination: n.source })), back.port, back.address);
+    if (debug)
+      this.syslog(
+        'debug',
+        reply
+          ? `request from ${from.address}:${from.port} answered (${reply.length} bytes)`
+          : `request from ${from.address}:${from.port} not answered (not a confirmed request for this device)`,
+      );
   }
 }

@@ -3,6 +3,7 @@
  * asks for a reboot, 001), on MODULE_BACNET_PORT when set; the EPICS file describes it. The
  * settings themselves are the generic section store's (section.bacNetConfig).
  */
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { bacnetSection, type BacnetConfig } from '@meter/contract';
 import { createHash } from 'node:crypto';
 import type { ReadingSource } from '../../meter/reading-source.ts';
@@ -28,6 +29,8 @@ export interface BacnetServiceDeps {
   envPort?: number;
   module: () => { model: string; firmware: string };
   log: (level: 'Info' | 'Error', message: string) => void;
+  /** The BACnet subsystem of the system log. */
+  syslog?: SubsystemLog;
 }
 
 export class BacnetService {
@@ -84,7 +87,11 @@ export class BacnetService {
   /** A port in use must not stop the module: the event log says why BACnet/IP is away. */
   async start(): Promise<void> {
     const config = this.config();
-    if (config.enable !== 1) return;
+    const log = this.d.syslog ?? NO_SYSLOG;
+    if (config.enable !== 1) {
+      log('info', 'BACnet/IP disabled');
+      return;
+    }
     const identity = this.identity(config, true);
     const fd = config.foreignDeviceConfig;
     const port = this.d.envPort ?? config.port;
@@ -95,14 +102,21 @@ export class BacnetService {
       meter: this.d.meter,
       now: this.d.now,
       log: this.d.log,
+      syslog: log,
       ...(fd.enable === 1 && fd.BBMDIP ? { foreignDevice: { address: fd.BBMDIP, port: fd.BBMDPort, ttlSeconds: Math.min(fd.TTL * 60, MAX_TTL_SECONDS) } } : {}),
     });
     try {
       await device.start();
       this.device = device;
       this.identityInUse = identity;
+      log(
+        'info',
+        `BACnet/IP device ${identity.instance} listening on UDP ${this.d.host}:${device.port()}${fd.enable === 1 && fd.BBMDIP ? `, foreign device of the BBMD ${fd.BBMDIP}:${fd.BBMDPort}` : ''}`,
+      );
     } catch (e) {
-      this.d.log('Error', `BACnet/IP could not listen on UDP port ${port}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      const message = `BACnet/IP could not listen on UDP port ${port}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
+      this.d.log('Error', message);
+      log('error', message);
     }
   }
 
@@ -111,5 +125,6 @@ export class BacnetService {
     this.device = undefined;
     this.identityInUse = undefined;
     await device?.close();
+    if (device) (this.d.syslog ?? NO_SYSLOG)('info', 'BACnet/IP device stopped');
   }
 }

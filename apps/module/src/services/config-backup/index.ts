@@ -20,7 +20,7 @@ import {
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ModuleContext, Principal } from '../../context.ts';
+import { NO_SYSLOG, type ModuleContext, type Principal, type SubsystemLog } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
@@ -44,6 +44,8 @@ export interface ConfigBackupDeps {
   device: DeviceService;
   sections: SectionService;
   events: ModuleEventLog;
+  /** The App Config subsystem of the system log: backups made, applied, imported, refused. */
+  syslog?: SubsystemLog;
 }
 
 export class ConfigBackupService {
@@ -128,14 +130,14 @@ export class ConfigBackupService {
     this.makeRoom();
     const doc = this.snapshot(description);
     this.write(doc);
-    this.d.events.write('Info', `Configuration backup "${description}" made by ${user}`, user);
+    this.note('Info', `Configuration backup "${description}" made by ${user}`, user);
     return doc.meta;
   }
 
   /** Emergency step 1 (002 §2.16): the current configuration as a .conf.an, without taking a place in the list. */
   exportCurrent(user: string): string {
     const link = this.writeExport(this.snapshot('Emergency export'));
-    this.d.events.write('Info', `Current configuration exported by ${user} (emergency mode)`, user);
+    this.note('Info', `Current configuration exported by ${user} (emergency mode)`, user);
     return link;
   }
 
@@ -167,6 +169,12 @@ export class ConfigBackupService {
     return { meta: this.meta(description), sections, users };
   }
 
+  /** The module event log's line, and the same in the system log. */
+  private note(level: Parameters<ModuleEventLog['write']>[0], message: string, user?: string): void {
+    this.d.events.write(level, message, user);
+    (this.d.syslog ?? NO_SYSLOG)(level === 'Error' || level === 'Critical' ? 'error' : 'info', message);
+  }
+
   /**
    * Every section of the backup is checked under the live device (rules, seal) before anything is
    * written; then all of them, and the users and roles with includeUser, go in one transaction.
@@ -183,10 +191,13 @@ export class ConfigBackupService {
       return [s, MQTT_SECTION.test(s.key) ? mergeParts(current, saved) : { ...current, ...saved }] as const;
     });
     for (const [s, body] of merged) this.d.sections.check(s, body);
+    const log = this.d.syslog ?? NO_SYSLOG;
+    if (log.debugOn())
+      log('debug', `applying "${doc.meta.description}" (${doc.meta.fileName}): sections ${targets.map((s) => s.key).join(', ')}${includeUser ? ', users and roles' : ''}`);
     this.d.ctx.db.transaction(() => {
       for (const [s, body] of merged) this.d.sections.save(s, body, principal.userName);
       if (includeUser && doc.users) this.replaceUsers(doc.users);
-      this.d.events.write('Info', `Configuration "${doc.meta.description}" applied by ${principal.userName}${includeUser ? ' with users and roles' : ''}`, principal.userName);
+      this.note('Info', `Configuration "${doc.meta.description}" applied by ${principal.userName}${includeUser ? ' with users and roles' : ''}`, principal.userName);
     })();
   }
 
@@ -216,7 +227,7 @@ export class ConfigBackupService {
   export(uuid: string, user: string): string {
     const doc = this.read(uuid);
     const link = this.writeExport(doc);
-    this.d.events.write('Info', `Configuration "${doc.meta.description}" exported by ${user}`, user);
+    this.note('Info', `Configuration "${doc.meta.description}" exported by ${user}`, user);
     return link;
   }
 
@@ -236,7 +247,7 @@ export class ConfigBackupService {
   delete(uuid: string, user: string): void {
     const doc = this.read(uuid);
     rmSync(this.file(uuid), { force: true });
-    this.d.events.write('Info', `Configuration "${doc.meta.description}" deleted by ${user}`, user);
+    this.note('Info', `Configuration "${doc.meta.description}" deleted by ${user}`, user);
   }
 
   import(fileName: string, content: string, user: string): ConfigBackupEntry {
@@ -246,7 +257,7 @@ export class ConfigBackupService {
       parsed = importConfigFile(content, this.deviceKey(), CONFIG_PRODUCT_KEY);
     } catch (e) {
       if (e instanceof ConfigFileError) {
-        this.d.events.write('Error', `Configuration file ${fileName} refused (${e.message}), import by ${user}`, user);
+        this.note('Error', `Configuration file ${fileName} refused (${e.message}), import by ${user}`, user);
         throw badRequest(t.damaged);
       }
       throw e;
@@ -255,7 +266,7 @@ export class ConfigBackupService {
     if (parsed.doc.meta.modelName !== model) throw badRequest(t.otherModel(String(parsed.doc.meta.modelName)));
     const doc: BackupDoc = { ...parsed.doc, meta: this.meta(parsed.doc.meta.description, { ...parsed.doc.meta, timestamp: parsed.doc.meta.timestamp }) };
     this.write(doc);
-    this.d.events.write('Info', `Configuration file ${fileName} imported by ${user}${parsed.ownDevice ? '' : ' (from another device: without secrets and users)'}`, user);
+    this.note('Info', `Configuration file ${fileName} imported by ${user}${parsed.ownDevice ? '' : ' (from another device: without secrets and users)'}`, user);
     return doc.meta;
   }
 }

@@ -7,6 +7,7 @@
  * the first time the file is used again, and a file whose header does not match the current
  * columns is never appended to (a new file with a -n suffix starts instead).
  */
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { closeSync, existsSync, openSync, readSync, statSync, appendFileSync, ftruncateSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { round } from '@meter/contract';
@@ -37,6 +38,8 @@ export interface LoggerDeps {
   onRow?: (id: string, cfg: DataLoggerConfig, atMs: number, zone: Zone, header: string, line: string) => void;
   /** Every second after the logger's own tick: the post files close their periods. */
   onTick?: (id: string, cfg: DataLoggerConfig, nowMs: number, zone: Zone) => void;
+  /** The Data Log subsystem of the system log: starts, stops, new files; at debug every row. */
+  syslog?: SubsystemLog;
 }
 
 function lastBytes(path: string, n: number): Buffer {
@@ -139,6 +142,10 @@ export class DataLogger {
   private checked: string | undefined;
   private plan: Plan | undefined;
   private acc: Accumulator | undefined;
+  /** What the system log last said of this logger: running (with which settings) or stopped. */
+  private announced: string | undefined;
+  private readonly syslog: SubsystemLog;
+  readonly name: string;
 
   constructor(
     readonly id: string,
@@ -146,6 +153,18 @@ export class DataLogger {
     private readonly deps: LoggerDeps,
   ) {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
+    this.syslog = deps.syslog ?? NO_SYSLOG;
+    this.name = id === 'ac' ? 'AcuCloud data log' : `data log ${id}`;
+  }
+
+  /** Logs a start, a stop or new settings once, when the tick first sees them. */
+  private announce(cfg: DataLoggerConfig, plan: Plan | undefined): void {
+    const state = !cfg.enable
+      ? 'stopped'
+      : `running: interval code ${cfg.logInterval}, ${plan?.cells.length ?? 0} columns, ${cfg.logFormat === 1 ? 'JSON' : 'CSV'}, file length code ${cfg.localLogFileLength}`;
+    if (state === this.announced) return;
+    if (this.announced !== undefined || cfg.enable) this.syslog('info', `${this.name} ${state}`);
+    this.announced = state;
   }
 
   config(): DataLoggerConfig {
@@ -203,10 +222,12 @@ export class DataLogger {
   tick(nowMs: number): void {
     const cfg = this.config();
     if (!cfg.enable) {
+      this.announce(cfg, undefined);
       this.acc = undefined;
       return;
     }
     const plan = this.planFor(cfg);
+    this.announce(cfg, plan);
     if (plan.cells.length === 0) return;
     const zone = this.deps.zone();
     const interval = this.deps.intervalSeconds ? { seconds: this.deps.intervalSeconds } : lengthOf(cfg.logInterval);
@@ -246,6 +267,9 @@ export class DataLogger {
     // A deleted (or new) file starts again with its header; the row is one write of a whole line.
     const fresh = !existsSync(path) || statSync(path).size === 0;
     appendFileSync(path, fresh ? header + line : line, { mode: 0o600 });
+    if (fresh) this.syslog('info', `${this.name}: new file ${fileName}`);
+    if (this.syslog.debugOn())
+      this.syslog('debug', `${this.name}: row of ${new Date(at).toISOString()} written to ${fileName} (${values.length} values, ${Buffer.byteLength(line)} bytes)`);
     this.saveState({ lastRowMs: at, fileName });
     this.deps.onRow?.(this.id, cfg, at, zone, header, line);
   }

@@ -22,7 +22,10 @@ export const isDataLogId = (id: string | undefined): id is DataLogId => (DATA_LO
 export class DataLogs {
   private readonly loggers: Map<DataLogId, DataLogger>;
 
-  constructor(dataDir: string, deps: LoggerDeps) {
+  constructor(
+    dataDir: string,
+    private readonly deps: LoggerDeps,
+  ) {
     this.loggers = new Map(DATA_LOG_IDS.map((id) => [id, new DataLogger(id, join(dataDir, 'datalog', `backup${id}`), deps)]));
   }
 
@@ -34,7 +37,9 @@ export class DataLogs {
           logger.tick(nowMs);
           logger.afterTick(nowMs);
         } catch (err) {
-          console.error(`data logger ${logger.id} failed:`, err instanceof Error ? err.message : err);
+          const why = err instanceof Error ? err.message : String(err);
+          console.error(`data logger ${logger.id} failed:`, why);
+          this.deps.syslog?.('error', `${logger.name} failed to write: ${why}`);
         }
       }
     });

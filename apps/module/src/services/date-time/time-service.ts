@@ -4,6 +4,7 @@
  * device clock is a meter 'Meter clock set' event; a step over a minute ends every session, as the
  * console expects ("Re-login required due to time changed").
  */
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { dateTimeTexts, isoWithOffset, ntpSection, type NtpConfig } from '@meter/contract';
 import type { SectionBackend } from '../sections/section-backend.ts';
 import type { DeviceService } from '../device/device-service.ts';
@@ -34,6 +35,8 @@ export interface TimeServiceDeps {
   endSessions: () => void;
   ntpPort: number;
   serverTimeoutMs?: number;
+  /** The Time configurator subsystem of the system log: zone, NTP, clock steps; at debug each query. */
+  syslog?: SubsystemLog;
 }
 
 export interface TimeChange {
@@ -45,8 +48,16 @@ export interface TimeChange {
 export class TimeService {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<TimeChange> | undefined;
+  private readonly log: SubsystemLog;
 
-  constructor(private readonly d: TimeServiceDeps) {}
+  constructor(private readonly d: TimeServiceDeps) {
+    this.log = d.syslog ?? NO_SYSLOG;
+  }
+
+  private ntpState(cfg: NtpConfig): string {
+    const servers = [cfg.ntpServer1, cfg.ntpServer2, cfg.ntpServer3].filter((x) => x.trim() !== '');
+    return cfg.enable === 1 ? `NTP on (servers ${servers.join(', ') || 'none'}, UDP port ${this.d.ntpPort}, hourly)` : 'NTP off (clock set by hand)';
+  }
 
   config(): NtpConfig {
     const stored = this.d.kv.getOrInit<StoredNtp>(CONFIG_KEY, defaults);
@@ -62,7 +73,11 @@ export class TimeService {
         write: (next, before) => {
           const { timeZone, ...stored } = next;
           this.d.kv.set(CONFIG_KEY, stored);
-          if (timeZone !== before.timeZone) this.d.device.updateState({ timeZone });
+          if (timeZone !== before.timeZone) {
+            this.d.device.updateState({ timeZone });
+            this.log('info', `time zone changed from ${before.timeZone} to ${timeZone}`);
+          }
+          if (this.ntpState(next) !== this.ntpState(before)) this.log('info', `time settings changed: ${this.ntpState(next)}`);
           // Turned on: synchronise now, after the save's transaction (the sync reads the saved servers).
           if (next.enable === 1 && before.enable !== 1) setImmediate(() => void this.sync().catch(() => undefined));
         },
@@ -77,7 +92,9 @@ export class TimeService {
       if (this.config().enable === 1) void this.sync().catch(() => undefined);
     }, SYNC_INTERVAL_MS);
     this.timer.unref();
-    if (this.config().enable === 1) void this.sync().catch(() => undefined);
+    const cfg = this.config();
+    this.log('info', `time zone ${cfg.timeZone}, ${this.ntpState(cfg)}`);
+    if (cfg.enable === 1) void this.sync().catch(() => undefined);
   }
 
   stop(): void {
@@ -101,16 +118,22 @@ export class TimeService {
     const servers = [cfg.ntpServer1, cfg.ntpServer2, cfg.ntpServer3].map((s) => s.trim()).filter((s) => s !== '');
     for (const server of servers) {
       try {
+        if (this.log.debugOn()) this.log('debug', `SNTP query to ${server}:${this.d.ntpPort}${actor ? ` (Sync by ${actor})` : ''}`);
         const r = await sntpQuery(server, this.d.ntpPort, this.d.serverTimeoutMs ?? SERVER_TIMEOUT_MS, () => this.d.clock.host());
+        if (this.log.debugOn()) this.log('debug', `SNTP reply from ${r.address}: stratum ${r.stratum}, offset ${r.offsetMs.toFixed(1)} ms, round trip ${r.roundTripMs.toFixed(1)} ms`);
         const change = this.step(() => this.d.clock.setOffset(Math.round(r.offsetMs)), actor);
         const stored = this.d.kv.getOrInit<StoredNtp>(CONFIG_KEY, defaults);
         this.d.kv.set(CONFIG_KEY, { ...stored, lastUpdateTimestamp: Math.floor(this.d.clock.now() / 1000) });
         this.d.events.write('Info', dateTimeTexts.syncedFrom(server, r.offsetMs / 1000));
+        this.log('info', dateTimeTexts.syncedFrom(server, r.offsetMs / 1000));
         return change;
       } catch (err) {
-        this.d.events.write('Error', dateTimeTexts.serverFailed(server, err instanceof Error ? err.message : String(err)));
+        const message = dateTimeTexts.serverFailed(server, err instanceof Error ? err.message : String(err));
+        this.d.events.write('Error', message);
+        this.log('warning', message);
       }
     }
+    this.log('error', `NTP synchronisation failed: ${dateTimeTexts.noServerAnswered}`);
     throw badRequest(dateTimeTexts.noServerAnswered);
   }
 
@@ -120,11 +143,13 @@ export class TimeService {
     const from = isoWithOffset(zone, Math.floor(this.d.clock.now() / 1000));
     const change = this.step(() => this.d.clock.setTo(unixSeconds * 1000), actor);
     this.d.events.write('Info', dateTimeTexts.timeSetBy(actor, from, isoWithOffset(zone, unixSeconds)), actor);
+    this.log('info', dateTimeTexts.timeSetBy(actor, from, isoWithOffset(zone, unixSeconds)));
     return change;
   }
 
   private step(move: () => number, actor: string | undefined): TimeChange {
     const stepMs = move();
+    if (Math.abs(stepMs) >= 1000) this.log('info', `device clock stepped by ${(stepMs / 1000).toFixed(3)} s`);
     if (Math.abs(stepMs) >= 1000) this.d.meterEvents.write('setClk', this.d.clock.now());
     const relogin = Math.abs(stepMs) > RELOGIN_STEP_MS;
     if (relogin) {

@@ -6,6 +6,7 @@
  */
 import { emailTexts as t, fromLocal, isoWithOffset, parseStartTime, smtpSection, type MeterEventKey, type SmtpConfig } from '@meter/contract';
 import type { KeyValueStore } from '../../store/db.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { AlarmEntry } from '../logs/alarm-log.ts';
 import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
@@ -25,6 +26,8 @@ export interface EmailServiceDeps extends ReportSources {
   now: () => number;
   timeoutMs: number;
   extraCa?: string;
+  /** The Email subsystem of the system log: each send and its outcome, never the password. */
+  syslog?: SubsystemLog;
 }
 
 export class EmailService {
@@ -57,10 +60,28 @@ export class EmailService {
     return p;
   }
 
+  /** One SMTP send, its outcome in the system log; rejects with the reason in words. */
+  private async send(cfg: SmtpConfig, mail: Mail, what: string): Promise<string> {
+    const log = this.d.syslog ?? NO_SYSLOG;
+    if (log.debugOn())
+      log(
+        'debug',
+        `${what}: connecting to ${targetOf(cfg)} (${['no encryption', 'TLS', 'STARTTLS'][cfg.isTLSSSLOn] ?? `security ${cfg.isTLSSSLOn}`}, ${cfg.isAuthOn === 1 ? `AUTH as ${cfg.smtpUserName}` : 'no AUTH'}), ${mail.to.length} recipient(s), ${mail.attachments?.length ?? 0} attachment(s)`,
+      );
+    try {
+      const reply = await this.track(sendMail(cfg, mail, this.options()));
+      log('info', `${what} sent through ${targetOf(cfg)} to ${mail.to.join(', ')}: ${firstLine(reply)}`);
+      return reply;
+    } catch (err) {
+      log('error', `${what} not sent: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+
   /** Sends and logs; resolves with the failure's words, or undefined when the server accepted it. */
   private async deliver(cfg: SmtpConfig, mail: Mail, what: string): Promise<string | undefined> {
     try {
-      await this.track(sendMail(cfg, mail, this.options()));
+      await this.send(cfg, mail, what);
       return undefined;
     } catch (err) {
       const reason = (err as Error).message;
@@ -78,7 +99,7 @@ export class EmailService {
     const at = Math.floor(this.d.now() / 1000);
     const mail: Mail = { to: [to], subject: t.testSubject(cfg.smtpSubject), text: t.testBody(this.d.serial(), isoWithOffset(this.d.zone(), at)) };
     try {
-      const reply = await this.track(sendMail(cfg, mail, this.options()));
+      const reply = await this.send(cfg, mail, `test mail by ${user}`);
       const text = t.testOk(to, targetOf(cfg));
       this.d.events.write('Info', `${t.event(`test to ${to}`, text)} (${firstLine(reply)}, test by ${user})`, user);
       return text;

@@ -6,8 +6,9 @@
 import { DEBUG_LOG_OFF, DEBUG_LOG_ON, syslogConfigAll, type DebugSubsystem, type SyslogConfig } from '@meter/contract';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SubsystemLog, SyslogLevel } from '../../context.ts';
 
-export type SyslogLevel = 'debug' | 'info' | 'warning' | 'error';
+export type { SubsystemLog, SyslogLevel } from '../../context.ts';
 
 /** Past this a file is moved to `.1` (the one before is dropped): two files of at most this size per subsystem. */
 export const SYSLOG_FILE_LIMIT = 512 * 1024;
@@ -47,8 +48,8 @@ export class SystemLog {
   }
 
   /** A logger bound to one subsystem. */
-  for(subsystem: DebugSubsystem): (level: SyslogLevel, message: string) => void {
-    return (level, message) => this.write(subsystem, level, message);
+  for(subsystem: DebugSubsystem): SubsystemLog {
+    return Object.assign((level: SyslogLevel, message: string) => this.write(subsystem, level, message), { debugOn: () => this.debugOn(subsystem) });
   }
 
   files(): string[] {

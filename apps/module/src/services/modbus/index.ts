@@ -3,6 +3,7 @@
  * Modbus TCP config (002 §3.2, §5.1) can own it: MODULE_MODBUS_PORT when set (tests, unprivileged
  * runs), else the stored modbusTcpConfig's port, else 502 (002 §9.1).
  */
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { ModbusServer } from './modbus-server.ts';
@@ -27,22 +28,33 @@ export interface ModbusServiceDeps {
   log: (level: 'Info' | 'Error', message: string) => void;
   /** The IP whitelist, asked for each connection. */
   allows?: (address: string | undefined) => boolean;
+  /** The Modbus Server subsystem of the system log. */
+  syslog?: SubsystemLog;
+  /** The Rtu Server subsystem: the meter behind the gateway. */
+  rtu?: SubsystemLog;
 }
 
 export class ModbusService {
   readonly server: ModbusServer;
 
   constructor(private readonly d: ModbusServiceDeps) {
-    this.server = new ModbusServer({ meter: d.meter, now: d.now, unitId: d.unitId, allows: d.allows });
+    this.server = new ModbusServer({ meter: d.meter, now: d.now, unitId: d.unitId, allows: d.allows, log: d.syslog, rtu: d.rtu });
+  }
+
+  private get syslog(): SubsystemLog {
+    return this.d.syslog ?? NO_SYSLOG;
   }
 
   /** A port in use or refused must not stop the module: the event log says why Modbus is away. */
   async start(): Promise<void> {
     const port = modbusPort(this.d.envPort, this.d.kv);
     try {
-      await this.server.listen(port, this.d.host);
+      const bound = await this.server.listen(port, this.d.host);
+      this.syslog('info', `Modbus TCP server listening on ${this.d.host}:${bound}, unit id ${this.d.unitId()}`);
     } catch (e) {
-      this.d.log('Error', `Modbus TCP server could not listen on port ${port}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      const message = `Modbus TCP server could not listen on port ${port}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
+      this.d.log('Error', message);
+      this.syslog('error', message);
     }
   }
 
@@ -50,7 +62,9 @@ export class ModbusService {
     return this.server.port();
   }
 
-  close(): Promise<void> {
-    return this.server.close();
+  async close(): Promise<void> {
+    const was = this.server.port();
+    await this.server.close();
+    if (was !== undefined) this.syslog('info', `Modbus TCP server stopped (port ${was})`);
   }
 }

@@ -6,6 +6,7 @@
  * behind it answers. Requests are handled in arrival order per connection.
  */
 import { createServer, type Server, type Socket } from 'node:net';
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { readRegisters } from './register-map.ts';
 
@@ -25,6 +26,10 @@ export interface ModbusServerDeps {
   unitId: () => number;
   /** The IP whitelist's question for each connection (a refused address is closed unanswered). */
   allows?: (address: string | undefined) => boolean;
+  /** The Modbus Server subsystem: connections, and at debug every request. */
+  log?: SubsystemLog;
+  /** The Rtu Server subsystem: at debug every transaction passed on to the meter behind the gateway. */
+  rtu?: SubsystemLog;
 }
 
 /** The reply PDU to one request PDU. */
@@ -41,11 +46,29 @@ export function answer(pdu: Buffer, d: ModbusServerDeps): Buffer {
   return Buffer.concat([Buffer.from([fc, data.length]), data]);
 }
 
+/** A request PDU in words, for the debug lines. */
+function describe(pdu: Buffer): string {
+  const fc = pdu[0] ?? 0;
+  return fc === READ_HOLDING_REGISTERS && pdu.length === 5
+    ? `function 03 start ${pdu.readUInt16BE(1)} count ${pdu.readUInt16BE(3)}`
+    : `function ${fc.toString(16).padStart(2, '0')} (${pdu.length} bytes)`;
+}
+
+/** A reply PDU in words: its register count or its exception code. */
+function outcome(out: Buffer): string {
+  return (out[0] ?? 0) & 0x80 ? `exception ${(out[1] ?? 0).toString(16).padStart(2, '0')}` : `${(out[1] ?? 0) / 2} registers`;
+}
+
 export class ModbusServer {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  private readonly log: SubsystemLog;
+  private readonly rtu: SubsystemLog;
 
-  constructor(private readonly d: ModbusServerDeps) {}
+  constructor(private readonly d: ModbusServerDeps) {
+    this.log = d.log ?? NO_SYSLOG;
+    this.rtu = d.rtu ?? NO_SYSLOG;
+  }
 
   /** Listens; resolves with the bound port (an ephemeral one when asked for 0). */
   listen(port: number, host: string): Promise<number> {
@@ -73,14 +96,26 @@ export class ModbusServer {
   }
 
   private serve(socket: Socket): void {
+    const peer = `${socket.remoteAddress}:${socket.remotePort}`;
     if (this.d.allows && !this.d.allows(socket.remoteAddress)) {
+      this.log('warning', `connection from ${peer} refused: address not in the IP whitelist`);
       socket.destroy();
       return;
     }
     this.sockets.add(socket);
-    socket.setTimeout(IDLE_MS, () => socket.destroy());
-    socket.on('close', () => this.sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
+    if (this.log.debugOn()) this.log('debug', `connection from ${peer}`);
+    socket.setTimeout(IDLE_MS, () => {
+      this.log('info', `connection from ${peer} closed after ${IDLE_MS / 1000} s idle`);
+      socket.destroy();
+    });
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      if (this.log.debugOn()) this.log('debug', `connection from ${peer} closed`);
+    });
+    socket.on('error', (e) => {
+      this.log('warning', `connection from ${peer} failed: ${e.message}`);
+      socket.destroy();
+    });
     let pending = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
@@ -88,21 +123,25 @@ export class ModbusServer {
         const protocol = pending.readUInt16BE(2);
         const length = pending.readUInt16BE(4);
         if (protocol !== 0 || length < 2 || length + 6 > MAX_ADU) {
+          this.log('warning', `connection from ${peer} closed: not a Modbus TCP frame (protocol ${protocol}, length ${length})`);
           socket.destroy();
           return;
         }
         if (pending.length < 6 + length) break;
         const frame = pending.subarray(0, 6 + length);
         pending = pending.subarray(6 + length);
-        socket.write(this.reply(frame));
+        socket.write(this.reply(frame, peer));
       }
     });
   }
 
-  private reply(frame: Buffer): Buffer {
+  private reply(frame: Buffer, peer: string): Buffer {
     const unit = frame[6]!;
     const pdu = frame.subarray(HEADER);
-    const out = unit === this.d.unitId() ? answer(pdu, this.d) : Buffer.from([(pdu[0] ?? 0) | 0x80, EXCEPTION.gatewayTargetFailed]);
+    const meterUnit = this.d.unitId();
+    const out = unit === meterUnit ? answer(pdu, this.d) : Buffer.from([(pdu[0] ?? 0) | 0x80, EXCEPTION.gatewayTargetFailed]);
+    if (this.log.debugOn()) this.log('debug', `request from ${peer}: transaction ${frame.readUInt16BE(0)} unit ${unit} ${describe(pdu)} -> ${outcome(out)}`);
+    if (unit === meterUnit && this.rtu.debugOn()) this.rtu('debug', `meter address ${unit}: ${describe(pdu)} -> ${outcome(out)}`);
     const header = Buffer.alloc(HEADER);
     frame.copy(header, 0, 0, 4);
     header.writeUInt16BE(out.length + 1, 4);

@@ -5,6 +5,7 @@
 import { DEFAULT_MQTT_PROTOCOL_VERSION, MQTT_FILES, formMessages, mqttSection, type MqttConfig } from '@meter/contract';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
+import type { SubsystemLog } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
 import { MqttFiles } from './mqtt-files.ts';
@@ -19,6 +20,8 @@ export interface MqttServiceDeps {
   meter: ReadingSource;
   now: () => number;
   log?: (message: string) => void;
+  /** The MQTT subsystem of the system log. */
+  syslog?: SubsystemLog;
 }
 
 export class MqttService {
@@ -30,7 +33,7 @@ export class MqttService {
     const store = kvSectionBackend(d.kv, mqttSection) as unknown as SectionBackend<MqttConfig>;
     const read = () => withProtocolVersion(store.read());
     this.files = new MqttFiles(d.dataDir);
-    this.publisher = new MqttPublisher({ meter: d.meter, files: this.files, config: read, now: d.now, log: d.log });
+    this.publisher = new MqttPublisher({ meter: d.meter, files: this.files, config: read, now: d.now, log: d.log, syslog: d.syslog });
     this.backend = {
       read,
       write: (next, before, w) => {

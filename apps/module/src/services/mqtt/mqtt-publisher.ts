@@ -6,6 +6,7 @@
  * Reconnects with a doubling wait up to a minute. A settings save calls reload(); close() ends
  * the connection with a DISCONNECT, so a clean shutdown does not fire the last will.
  */
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { mqttIntervalSeconds, mqttTexts as t, type MqttConfig } from '@meter/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { ReadingSource } from '../../meter/reading-source.ts';
@@ -30,6 +31,8 @@ export interface MqttPublisherDeps {
   now: () => number;
   /** Connection changes for the module event log. */
   log?: (message: string) => void;
+  /** The MQTT subsystem of the system log (never the password nor the key). */
+  syslog?: SubsystemLog;
 }
 
 /** The broker URL the settings name: scheme by SSL, IPv6 literals in brackets. */
@@ -45,8 +48,11 @@ export class MqttPublisher {
   private applied = '';
   private closed = false;
   private reloading: Promise<void> = Promise.resolve();
+  private readonly syslog: SubsystemLog;
 
-  constructor(private readonly d: MqttPublisherDeps) {}
+  constructor(private readonly d: MqttPublisherDeps) {
+    this.syslog = d.syslog ?? NO_SYSLOG;
+  }
 
   /**
    * (Re)connects after a settings change; a no-op when nothing the connection uses changed. Saves
@@ -54,7 +60,13 @@ export class MqttPublisher {
    * stopped its client, so an older save can never start a client after a newer one.
    */
   reload(): Promise<void> {
-    this.reloading = this.reloading.then(() => this.apply()).catch((e: unknown) => this.d.log?.(`MQTT: ${e instanceof Error ? e.message : String(e)}`));
+    this.reloading = this.reloading
+      .then(() => this.apply())
+      .catch((e: unknown) => {
+        const why = e instanceof Error ? e.message : String(e);
+        this.d.log?.(`MQTT: ${why}`);
+        this.syslog('error', `settings not applied: ${why}`);
+      });
     return this.reloading;
   }
 
@@ -64,9 +76,11 @@ export class MqttPublisher {
     const files = this.d.files.stat();
     const key = JSON.stringify({ config, files });
     if (key === this.applied) return;
+    if (this.applied !== '') this.syslog('info', 'MQTT settings changed: reconnecting');
     this.applied = key;
     await this.stop();
     if (config.mqttGenaral.mqttEnable === 1 && config.mqttGenaral.brokerIpAddr) this.start(config);
+    else this.syslog('info', config.mqttGenaral.mqttEnable === 1 ? 'MQTT enabled without a broker address: not connecting' : 'MQTT disabled');
   }
 
   connected(): boolean {
@@ -134,20 +148,31 @@ export class MqttPublisher {
     const client = mqtt.connect(brokerUrl(config.mqttGenaral, config.mqttSSLConfig.enableSSL === 1), this.options(config));
     this.client = client;
     const url = brokerUrl(config.mqttGenaral, config.mqttSSLConfig.enableSSL === 1);
+    const g = config.mqttGenaral;
+    this.syslog(
+      'info',
+      `connecting to ${url} (MQTT ${g.protocolVersion === 5 ? '5' : '3.1.1'}, client id ${g.ClientId}${config.userCredential.userName ? `, user ${config.userCredential.userName}` : ''})`,
+    );
+    let up = false;
     client.on('connect', () => {
       client.options.reconnectPeriod = FIRST_RETRY_MS;
+      up = true;
       this.d.log?.(`MQTT connected to ${url}`);
-      void this.publish(client, config).catch(() => {});
+      this.syslog('info', `connected to ${url}`);
+      void this.publish(client, config).catch((e: unknown) => this.publishFailed(e));
     });
     client.on('close', () => {
       // Each failed attempt waits twice as long as the one before, up to a minute.
       client.options.reconnectPeriod = Math.min((client.options.reconnectPeriod ?? FIRST_RETRY_MS) * 2, MAX_RETRY_MS);
+      if (up) this.syslog('info', `disconnected from ${url}`);
+      up = false;
+      if (this.syslog.debugOn()) this.syslog('debug', `next attempt in ${client.options.reconnectPeriod / 1000} s`);
     });
     // Errors surface as a Disconnected status; the client retries by itself.
-    client.on('error', () => {});
+    client.on('error', (e) => this.syslog('warning', `connection to ${url} failed: ${e.message}`));
     this.timer = setInterval(
       () => {
-        if (client.connected) void this.publish(client, config).catch(() => {});
+        if (client.connected) void this.publish(client, config).catch((e: unknown) => this.publishFailed(e));
       },
       mqttIntervalSeconds(config.topic.interval) * 1000,
     );
@@ -158,16 +183,23 @@ export class MqttPublisher {
     const payload = buildPayload(this.d.meter, config.topic, config.mqttGenaral.facilityId, this.d.now());
     const qos = config.topic.qos as 0 | 1 | 2;
     const v5 = config.mqttGenaral.protocolVersion === 5;
-    const publishing = client.publishAsync(config.topic.topic, JSON.stringify(payload), {
+    const body = JSON.stringify(payload);
+    const publishing = client.publishAsync(config.topic.topic, body, {
       qos,
       retain: config.topic.isRetained === 1,
       properties: v5 ? JSON_PROPERTIES : undefined,
     });
     return withTimeout(
-      publishing.then(() => undefined),
+      publishing.then(() => {
+        if (this.syslog.debugOn()) this.syslog('debug', `published ${body.length} bytes to ${config.topic.topic} (QoS ${qos})`);
+      }),
       PUBLISH_TIMEOUT_MS,
       'no acknowledgement from the broker',
     );
+  }
+
+  private publishFailed(e: unknown): void {
+    this.syslog('warning', `publish failed: ${e instanceof Error ? e.message : String(e)}`);
   }
 
   private async stop(): Promise<void> {
@@ -176,6 +208,7 @@ export class MqttPublisher {
     const client = this.client;
     this.client = undefined;
     if (!client) return;
+    this.syslog('info', 'MQTT client stopped');
     // A polite DISCONNECT when connected; otherwise (or if the broker is slow) the socket is dropped.
     await withTimeout(client.endAsync(!client.connected), CLOSE_TIMEOUT_MS, 'close').catch(() => client.end(true));
   }

@@ -8,6 +8,7 @@
 import { POST_CHANNEL_IDS, dataPostSection, postingTexts as t, type DataPostConfig, type PostChannelConfig, type PostChannelStatus } from '@meter/contract';
 import { join } from 'node:path';
 import type { KeyValueStore } from '../../store/db.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { logsUsing } from './data-post-backend.ts';
 import { KV_SECTION_PREFIX } from '../sections/section-backend.ts';
@@ -36,6 +37,8 @@ export interface PostChannelsDeps {
   retryMs: number;
   /** HTTPS roots (system plus MODULE_TRUSTED_CA); undefined: the system's. */
   ca?: string[];
+  /** The Data Post subsystem of the system log: each file sent or refused, never a password. */
+  syslog?: SubsystemLog;
 }
 
 const contentTypeOf = (name: string) => (name.endsWith('.json') ? 'application/x-ndjson' : 'text/csv');
@@ -106,7 +109,7 @@ export class PostChannels {
       const file = this.queue(n).list()[0];
       if (!file) return this.schedule(n, IDLE_MS);
       try {
-        await this.send(this.channel(n), this.outgoing(n, file));
+        await this.sendLogged(n, this.channel(n), this.outgoing(n, file));
         this.queue(n).remove(file);
         this.failures.delete(n);
         this.setHealth(n, { lastSuccess: { time: Math.floor(this.d.now() / 1000), file: file.name } });
@@ -132,6 +135,19 @@ export class PostChannels {
     return sendHttp(cfg, file, opts);
   }
 
+  private async sendLogged(n: number, cfg: PostChannelConfig, file: OutgoingFile): Promise<string> {
+    const log = this.d.syslog ?? NO_SYSLOG;
+    if (log.debugOn()) log('debug', `Post Channel ${n}: sending ${file.name} (${file.content.length} bytes) by ${cfg.postMethod}`);
+    try {
+      const where = await this.send(cfg, file);
+      log('info', `Post Channel ${n}: ${file.name} sent to ${where} by ${cfg.postMethod}`);
+      return where;
+    } catch (err) {
+      log('warning', `Post Channel ${n}: ${file.name} not sent: ${this.reason(cfg, err)}`);
+      throw err;
+    }
+  }
+
   private reason(cfg: PostChannelConfig, err: unknown): string {
     const i = cfg.postChannelInfo;
     const [address, port, def] = cfg.postMethod === 'FTP' ? [i.FTPAddress, i.FTPPort, 21] : cfg.postMethod === 'SFTP' ? [i.SFTPAddress, i.SFTPPort, 22] : [i.HTTPAddress, i.HTTPPort, 80];
@@ -154,7 +170,7 @@ export class PostChannels {
     const name = `test_${this.d.serial()}_${stamp}.csv`;
     const content = Buffer.from(`Timestamp,Test\n${new Date(this.d.now()).toISOString()},Post Channel ${n}\n`);
     try {
-      const where = await this.send(cfg, { name, content, contentType: 'text/csv' });
+      const where = await this.sendLogged(n, cfg, { name, content, contentType: 'text/csv' });
       const text = t.testOk(where, name);
       this.d.events.write('Info', `${t.channelEvent(n, text)} (test by ${user})`, user);
       return text;
@@ -170,6 +186,7 @@ export class PostChannels {
     const count = this.queue(n).clear();
     this.failures.delete(n);
     this.d.events.write('Info', `Post Channel ${n}: ${count} waiting file(s) cleared by ${user}`, user);
+    this.d.syslog?.('info', `Post Channel ${n}: ${count} waiting file(s) cleared by ${user}`);
     return count;
   }
 

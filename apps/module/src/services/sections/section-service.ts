@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, validationError } from '../../errors.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { changeList } from './audit.ts';
 import { setValueAt, stableJson, valueAt, withoutSecrets } from './document.ts';
 import { type SectionBackend, type SectionCaller, type SectionDoc, kvSectionBackend } from './section-backend.ts';
@@ -36,6 +37,8 @@ export interface SectionServiceDeps {
   ctx: Pick<ModuleContext, 'db' | 'kv' | 'now'>;
   events: ModuleEventLog;
   contexts: SectionContextProviders;
+  /** The App Config subsystem of the system log: saves and refusals; at debug what changed (secrets masked). */
+  syslog?: SubsystemLog;
 }
 
 export interface SectionRead {
@@ -122,7 +125,15 @@ export class SectionService {
    * revision when given; without it the save is accepted as before (clients of the plain API).
    */
   save(section: AnySection, rawBody: unknown, user: string, ifRevision?: readonly string[], caller: SectionCaller = {}): SectionSaved {
-    const { backend, next, before, changes, changed } = this.prepare(section, rawBody, ifRevision, caller);
+    const log = this.d.syslog ?? NO_SYSLOG;
+    let prepared: ReturnType<SectionService['prepare']>;
+    try {
+      prepared = this.prepare(section, rawBody, ifRevision, caller);
+    } catch (err) {
+      log('warning', `${section.key} not saved for ${user}: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
+    }
+    const { backend, next, before, changes, changed } = prepared;
     const undo: Array<() => void> = [];
     try {
       this.d.ctx.db.transaction(() => {
@@ -133,9 +144,13 @@ export class SectionService {
     } catch (err) {
       // The database rolled back; the backend's caches go back with it, last change first.
       for (const u of undo.reverse()) u();
+      log('error', `${section.key} not saved for ${user}, nothing changed: ${err instanceof Error ? err.message : String(err)}`);
       throw err;
     }
-    return { changed, revision: this.revisionOf(backend.read()) };
+    const revision = this.revisionOf(backend.read());
+    log('info', `${section.key} saved by ${user}: ${changed ? `${changes.length} change(s), applied` : 'no change'}`);
+    if (changes.length > 0 && log.debugOn()) log('debug', `${section.key} changes: ${changes.join('; ')} (revision ${revision})`);
+    return { changed, revision };
   }
 
   private backend(section: AnySection): SectionBackend {

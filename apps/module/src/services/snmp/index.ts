@@ -8,6 +8,7 @@ import type { Agent } from './net-snmp.ts';
 import type { AlarmEntry } from '../logs/alarm-log.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
 import { mibFile } from './mib-file.ts';
@@ -28,6 +29,8 @@ export interface SnmpServiceDeps {
   /** The IP whitelist's verdict on a request's source address. */
   allows: (address: string) => boolean;
   log: (level: 'Info' | 'Error', message: string) => void;
+  /** The SNMP subsystem of the system log (the community never goes in a line). */
+  syslog?: SubsystemLog;
 }
 
 export class SnmpService {
@@ -93,20 +96,33 @@ export class SnmpService {
     const config = { ...DEFAULT_SNMP_CONFIG(), ...this.store.read() };
     const key = JSON.stringify(config);
     if (key === this.applied) return;
+    const log = this.d.syslog ?? NO_SYSLOG;
+    if (this.applied !== '') log('info', 'SNMP settings changed: restarting the agent');
     this.applied = key;
     this.stop();
-    if (config.enable !== 1) return;
-    this.traps = new TrapSender(config, this.d.trapPort ?? DEFAULT_TRAP_PORT);
+    if (config.enable !== 1) {
+      log('info', 'SNMP disabled');
+      return;
+    }
+    const t = config.trapConfig;
+    this.traps = new TrapSender(config, this.d.trapPort ?? DEFAULT_TRAP_PORT, log);
     try {
-      this.agent = await startAgent(this.port(config), this.d.host, config.readOnlyCommunity, this.d);
+      this.agent = await startAgent(this.port(config), this.d.host, config.readOnlyCommunity, { ...this.d, syslog: log });
+      log(
+        'info',
+        `SNMP v2c agent listening on UDP ${this.d.host}:${this.port(config)}; traps ${t.enable === 1 ? `on (buffer ${t.reportBufferSize}, hold ${t.reportHoldTime} s)` : 'off'}`,
+      );
     } catch (e) {
-      this.d.log('Error', `SNMP agent could not listen on port ${this.port(config)}: ${(e as Error).message}`);
+      const message = `SNMP agent could not listen on port ${this.port(config)}: ${(e as Error).message}`;
+      this.d.log('Error', message);
+      log('error', message);
     }
   }
 
   private stop(): void {
     this.traps?.close();
     this.traps = undefined;
+    if (this.agent) (this.d.syslog ?? NO_SYSLOG)('info', 'SNMP agent stopped');
     this.agent?.close();
     this.agent = undefined;
   }

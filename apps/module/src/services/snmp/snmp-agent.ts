@@ -7,6 +7,7 @@
  */
 import { createSocket, type RemoteInfo, type SocketType } from 'node:dgram';
 import snmp, { type Agent } from './net-snmp.ts';
+import type { SubsystemLog } from '../../context.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { ENTERPRISE_OID, MEASUREMENTS, measurementOid } from './oid-table.ts';
 
@@ -17,19 +18,27 @@ export interface AgentDeps {
   sysName: () => string;
   /** Whether a datagram from this address may reach the agent now (the IP whitelist). */
   allows: (address: string) => boolean;
+  /** The SNMP subsystem: at debug every datagram, answered or dropped. */
+  syslog: SubsystemLog;
 }
 
 /**
  * The UDP module the agent binds with (net-snmp's dgramModule option): datagrams from an address
  * the whitelist refuses are dropped before the agent parses them, so they get no answer.
  */
-function filteredDgram(allows: (address: string) => boolean) {
+function filteredDgram(allows: (address: string) => boolean, log: SubsystemLog) {
   return {
     createSocket(type: SocketType) {
       const socket = createSocket(type);
       const on = socket.on.bind(socket);
       socket.on = ((event: string, listener: (...args: unknown[]) => void) =>
-        event === 'message' ? on('message', (msg: Buffer, rinfo: RemoteInfo) => allows(rinfo.address) && listener(msg, rinfo)) : on(event, listener)) as typeof socket.on;
+        event === 'message'
+          ? on('message', (msg: Buffer, rinfo: RemoteInfo) => {
+              const allowed = allows(rinfo.address);
+              if (log.debugOn()) log('debug', `datagram from ${rinfo.address}:${rinfo.port} (${msg.length} bytes)${allowed ? '' : ' dropped: address not in the IP whitelist'}`);
+              if (allowed) listener(msg, rinfo);
+            })
+          : on(event, listener)) as typeof socket.on;
       return socket;
     },
   };
@@ -48,7 +57,7 @@ function encode(v: number | bigint): number | Buffer {
 export async function startAgent(port: number, host: string, community: string, d: AgentDeps): Promise<Agent> {
   const started = d.now();
   let failed: Error | undefined;
-  const agent = snmp.createAgent({ port, address: host === '0.0.0.0' ? null : host, disableAuthorization: false, dgramModule: filteredDgram(d.allows) }, (error) => {
+  const agent = snmp.createAgent({ port, address: host === '0.0.0.0' ? null : host, disableAuthorization: false, dgramModule: filteredDgram(d.allows, d.syslog) }, (error) => {
     // Bad packets and unknown communities are dropped; only a socket failure matters here.
     if (error && /EADDRINUSE|EACCES/.test(error.message)) failed = error;
   });

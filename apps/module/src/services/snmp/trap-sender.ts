@@ -5,6 +5,7 @@
  */
 import { meterEventTexts, type MeterEventKey, type SnmpConfig } from '@meter/contract';
 import snmp, { type Varbind } from './net-snmp.ts';
+import type { SubsystemLog } from '../../context.ts';
 import type { AlarmEntry } from '../logs/alarm-log.ts';
 import { ALARM_OBJECT_OIDS, ALARM_TRAP_OID, EVENT_NAME_OID, EVENT_TIME_OID, SYSTEM_EVENT_TRAP_OID } from './oid-table.ts';
 
@@ -23,6 +24,7 @@ export class TrapSender {
   constructor(
     private readonly config: SnmpConfig,
     private readonly trapPort: number,
+    private readonly log: SubsystemLog,
   ) {}
 
   private get targets(): string[] {
@@ -70,10 +72,15 @@ export class TrapSender {
     if (traps.length === 0) return;
     for (const target of this.targets) {
       const session = snmp.createSession(target, this.config.readOnlyCommunity, { version: snmp.Version2c, trapPort: this.trapPort, transport: target.includes(':') ? 'udp6' : 'udp4' });
-      session.on('error', () => session.close());
+      session.on('error', (e: Error) => {
+        this.log('warning', `trap to ${target}:${this.trapPort} failed: ${e.message}`);
+        session.close();
+      });
       let left = traps.length;
       for (const trap of traps) {
-        session.trap(trap.oid, trap.varbinds, () => {
+        session.trap(trap.oid, trap.varbinds, (e: Error | null) => {
+          if (e) this.log('warning', `trap ${trap.oid} to ${target}:${this.trapPort} failed: ${e.message}`);
+          else if (this.log.debugOn()) this.log('debug', `trap ${trap.oid} sent to ${target}:${this.trapPort}`);
           if (--left === 0) session.close();
         });
       }

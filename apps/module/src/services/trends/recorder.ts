@@ -6,6 +6,7 @@
  * registers of the minute that ended. Every 10 s a small retention batch runs in its own
  * transaction, so no single tick carries both.
  */
+import type { SubsystemLog } from '../../context.ts';
 import type { SnapshotSource } from '../../meter/reading-source.ts';
 import type { ZoneClock } from './buckets.ts';
 import { packSample, toUnits } from './codec.ts';
@@ -26,6 +27,8 @@ export interface RecorderDeps {
   realtime: RealtimeStore;
   energyStore: EnergyStore;
   retention: Retention;
+  /** The Database subsystem: at debug each minute rollup and each pruning that removed rows. */
+  log?: SubsystemLog;
 }
 
 export const PRUNE_EVERY_SECONDS = 10;
@@ -74,7 +77,10 @@ export class TrendRecorder {
     this.acc.addSample(values);
     this.energyMinute = minute;
     this.lastT = t;
-    if (t % PRUNE_EVERY_SECONDS === 5) this.d.retention.prune(t);
+    if (t % PRUNE_EVERY_SECONDS === 5) {
+      const removed = this.d.retention.prune(t);
+      if (removed > 0 && this.d.log?.debugOn()) this.d.log('debug', `trend store: ${removed} expired row(s) pruned`);
+    }
   }
 
   private closeMinute(acc: Accumulator): void {
@@ -82,6 +88,7 @@ export class TrendRecorder {
     realtime.putRollup('minute', acc.key, acc.result());
     const day = clock.day(acc.key);
     realtime.rebuildParents(clock.hour(acc.key), day, clock.addDays(day, 1));
+    if (this.d.log?.debugOn()) this.d.log('debug', `trend store: minute ${new Date(acc.key * 1000).toISOString()} rolled up (${acc.n} seconds), its hour and day rebuilt`);
   }
 
   /** The registers now are the registers at the end of `minute` (the tick that turned it). */

@@ -8,6 +8,7 @@
  * Every table is keyed by `t`, an INTEGER PRIMARY KEY (the rowid itself, no second index):
  * unix seconds of the sample or of the bucket start (device-zone hours and days).
  */
+import type { SubsystemLog } from '../../context.ts';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,7 +90,7 @@ export const SQLITE_CACHE_PRAGMA = 'cache_size = -2048';
 /** The trend thread's read-only connection (query-worker.ts). */
 export const TREND_READER_PRAGMAS: readonly string[] = [SQLITE_CACHE_PRAGMA];
 
-export function openTrendDb(dataDir: string): TrendDb {
+export function openTrendDb(dataDir: string, log?: SubsystemLog): TrendDb {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = new Database(join(dataDir, TREND_DB_FILE));
   db.pragma('journal_mode = WAL');
@@ -116,6 +117,7 @@ export function openTrendDb(dataDir: string): TrendDb {
     db.exec('VACUUM');
     db.pragma('wal_checkpoint(TRUNCATE)');
   }
+  log?.('info', `${TREND_DB_FILE} opened: schema version ${MIGRATIONS.length}${current < MIGRATIONS.length ? ` (migrated from ${current}${vacuum ? ', vacuumed' : ''})` : ''}, WAL`);
   return db;
 }
 

@@ -2,6 +2,7 @@
  * The trend store, put together: its SQLite file, the 1-Hz recorder, the chart queries, the
  * log range, the export and Clear Logs. The API and the backfill use this and nothing inside.
  */
+import type { SubsystemLog } from '../../context.ts';
 import { REALTIME_TREND_HISTORY_DAYS, realtimeTrendWindow, trendTexts, type TimeZone } from '@meter/contract';
 import type { SnapshotSource } from '../../meter/reading-source.ts';
 import type { SecondTicker } from '../clock/second-ticker.ts';
@@ -15,7 +16,7 @@ import { RealtimeStore } from './realtime-store.ts';
 import { TrendRecorder } from './recorder.ts';
 import { Retention } from './retention.ts';
 import type { EnergySource, HarmonicsSource } from './sources.ts';
-import { ALL_TABLES, openTrendDb, trendDbBytes, type TrendDb } from './trend-db.ts';
+import { ALL_TABLES, TREND_DB_FILE, openTrendDb, trendDbBytes, type TrendDb } from './trend-db.ts';
 
 export interface TrendServiceOptions {
   dataDir: string;
@@ -25,6 +26,8 @@ export interface TrendServiceOptions {
   /** The device time zone (rollup days, presets, CSV stamps). */
   zone: () => TimeZone;
   log?: (level: 'Info' | 'Error', message: string) => void;
+  /** The Database subsystem of the system log: the trend store's open, rollups, pruning, emptying. */
+  dbLog?: SubsystemLog;
   /** The device's clock (ms), for the real-time window; Date.now unless given. */
   now?: () => number;
 }
@@ -41,7 +44,7 @@ export class TrendService {
   private readonly queries: TrendQueryThread;
 
   constructor(readonly options: TrendServiceOptions) {
-    this.db = openTrendDb(options.dataDir);
+    this.db = openTrendDb(options.dataDir, options.dbLog);
     this.clock = new ZoneClock(options.zone);
     this.realtime = new RealtimeStore(this.db);
     this.energyStore = new EnergyStore(this.db);
@@ -56,6 +59,7 @@ export class TrendService {
       realtime: this.realtime,
       energyStore: this.energyStore,
       retention: this.retention,
+      log: options.dbLog,
     });
     this.queries = new TrendQueryThread(options.dataDir, options.zone);
     this.exports = new TrendExports({
@@ -122,6 +126,7 @@ export class TrendService {
     // In WAL mode VACUUM's smaller file only reaches the disk at a checkpoint.
     this.db.exec('VACUUM');
     this.db.pragma('wal_checkpoint(TRUNCATE)');
+    this.options.dbLog?.('info', `${TREND_DB_FILE} emptied and vacuumed: ${trendDbBytes(this.db)} bytes on disk`);
   }
 
   /** Whether the trend thread is running (it stops when idle). */

@@ -863,3 +863,12 @@ export const hardeningTexts = {
   storageFull: 'The module storage is full: the change was not saved',
   auditLost: (n: number) => `${n} event log ${n === 1 ? 'entry was' : 'entries were'} lost while the module storage was full`,
 } as const;
+
+/** The trend charts' zoom and export controls (issue 14): ours, the spec gives only the chart hint. */
+export const chartTexts = {
+  back: 'Back',
+  resetZoom: 'Reset zoom',
+  exportPng: 'Export PNG',
+  keyboardHint: 'Keyboard: + and - zoom in and out around the centre, the left and right arrows move the time frame, 0 or Escape resets the zoom.',
+  pngTitle: (name: string, from: string, to: string) => `${name}, ${from} – ${to}`,
+} as const;

@@ -45,6 +45,21 @@ export function legendLayout(entries: readonly LegendEntry[], width: number, tex
   return { placed, lines: entries.length ? line + 1 : 0 };
 }
 
+/** Words onto lines no wider than `width` (a word longer than that gets a line of its own), so a phone-sized picture keeps its whole title. */
+export function wrapText(text: string, width: number, textWidth: (s: string) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 const stamp = (zone: string, t: number) => {
   const d = localDate(zone, t);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -68,11 +83,16 @@ export async function chartPng(plot: HTMLCanvasElement, title: string, legend: r
   const out = document.createElement('canvas');
   const ctx = out.getContext('2d');
   if (!ctx) throw new Error('No 2D canvas');
+  const titleFont = `600 ${px(PNG_TITLE_PX)}px ${FONT_FAMILY}`;
   const legendFont = `${px(PNG_LEGEND_PX)}px ${FONT_FAMILY}`;
+  const measure = (s: string) => ctx.measureText(s).width / ratio;
+  ctx.font = titleFont;
+  const titleLines = wrapText(title, plot.width / ratio, measure);
   ctx.font = legendFont;
-  const { placed, lines } = legendLayout(legend, plot.width / ratio, (label) => ctx.measureText(label).width / ratio);
+  const { placed, lines } = legendLayout(legend, plot.width / ratio, measure);
   const lineHeight = px(Math.max(SWATCH, PNG_LEGEND_PX) + LINE_GAP);
-  const titleHeight = px(PNG_TITLE_PX + PNG_PAD);
+  const titleLine = px(PNG_TITLE_PX + LINE_GAP);
+  const titleHeight = titleLines.length * titleLine + px(PNG_PAD - LINE_GAP);
   out.width = plot.width + 2 * px(PNG_PAD);
   out.height = px(PNG_PAD) + titleHeight + plot.height + px(PNG_PAD) + lines * lineHeight + px(PNG_PAD);
 
@@ -80,8 +100,8 @@ export async function chartPng(plot: HTMLCanvasElement, title: string, legend: r
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.fillStyle = text;
   ctx.textBaseline = 'top';
-  ctx.font = `600 ${px(PNG_TITLE_PX)}px ${FONT_FAMILY}`;
-  ctx.fillText(title, px(PNG_PAD), px(PNG_PAD));
+  ctx.font = titleFont;
+  titleLines.forEach((line, i) => ctx.fillText(line, px(PNG_PAD), px(PNG_PAD) + i * titleLine));
   const plotTop = px(PNG_PAD) + titleHeight;
   ctx.drawImage(plot, px(PNG_PAD), plotTop);
 

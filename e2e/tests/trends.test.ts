@@ -4,40 +4,14 @@
  * CSV export, the energy chart's default channels, and the export file from Generate to Delete.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { trendTexts } from '@meter/contract';
-import { ADMIN_PASSWORD, alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** A day of 1-second data (a generation long enough to be seen) and two days of energy: ~3 s. */
-async function backfill(dataDir: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/backfill.ts', '--days', '1', '--energy-days', '2'], {
-    cwd: ROOT,
-    env: { ...process.env, MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, MODULE_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`backfill failed: ${out}`);
-}
-
-async function until(what: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { backfill, until } from '../lib/trend-history.ts';
 
 const savedText = async (d: Download) => readFileSync((await d.path())!, 'utf8');
 

@@ -1,9 +1,9 @@
 /** A trend screen's state (001 §9, 000 §9): frame → interval options, presets, zoom, parameter, channels. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { presetRange, type TrendRange } from '@meter/contract';
+import { presetRange, trendIntervalOptions, type TrendRange } from '@meter/contract';
 import { TREND_CHANNELS, showsChannelPicker, toggleChannel } from '../src/features/trends/trend-channels.ts';
-import { initialTrendView, intervalChoices, trendViewReducer, type TrendViewState } from '../src/features/trends/trend-view-state.ts';
+import { initialTrendView, intervalChoices, spanMs, trendViewReducer, type TrendViewState } from '../src/features/trends/trend-view-state.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 15, 0) / 1000;
 const ago = (seconds: number): TrendRange => ({ start: NOW - seconds, end: NOW });
@@ -89,4 +89,47 @@ test('channels: the picker only for more than 4; at most 4, in list order', () =
   assert.deepEqual(toggleChannel(all, four, 'Phase B'), ['Phase A', 'Phase C', 'System']);
   const s = energy(start('energy', ago(600)), { type: 'channels', channels: [...four, 'Input Channel 1'] });
   assert.equal(s.channels.length, 4);
+});
+
+test("'Last 7 days' defaults to 1 hour (an interval its span offers, so the module accepts it)", () => {
+  const week = presetRange('Last 7 days', NOW * 1000, 'UTC');
+  assert.equal(week.end - week.start, 7 * 86_400);
+  assert.deepEqual(trendIntervalOptions('energy', spanMs(week)).options, ['1hr', '1day']);
+  for (const [kind, reduce] of [
+    ['realtime', realtime],
+    ['energy', energy],
+  ] as const) {
+    const s = reduce(start(kind, ago(3600)), { type: 'preset', preset: 'Last 7 days', frame: week });
+    assert.equal(s.interval, '1hr', kind);
+    assert.equal(s.intervalPicked, false, kind);
+    // Opening on it gives the same.
+    assert.equal(initialTrendView(kind, { preset: 'Last 7 days', frame: week, parameter: kind === 'realtime' ? 'VLN' : 'EP', channels: [] }).interval, '1hr');
+  }
+  // The same span typed by hand follows the span's default; a picked 1 day is kept by the preset.
+  assert.equal(realtime(start('realtime', ago(3600)), { type: 'frame', frame: week }).interval, '1day');
+  let s = realtime(start('realtime', ago(30 * 86_400)), { type: 'interval', interval: '1hr' });
+  s = realtime(realtime(s, { type: 'interval', interval: '1day' }), { type: 'preset', preset: 'Last 7 days', frame: week });
+  assert.equal(s.interval, '1day');
+});
+
+test('Back and Reset zoom: the first frame brings its preset (and its default interval) back', () => {
+  const week = presetRange('Last 7 days', NOW * 1000, 'UTC');
+  let s = realtime(start('realtime', ago(3600)), { type: 'preset', preset: 'Last 7 days', frame: week });
+  s = realtime(s, { type: 'zoom', frame: { start: NOW - 3 * 86_400, end: NOW - 86_400 } });
+  s = realtime(s, { type: 'zoom', frame: { start: NOW - 2 * 86_400, end: NOW - 86_400 - 3600 } });
+  assert.equal(s.preset, undefined);
+  assert.equal(s.history.length, 2);
+  const back = realtime(s, { type: 'rollBack' });
+  assert.deepEqual(back.frame, { start: NOW - 3 * 86_400, end: NOW - 86_400 });
+  assert.equal(back.preset, undefined, 'still zoomed');
+  const reset = realtime(s, { type: 'resetZoom' });
+  assert.deepEqual(reset.frame, week);
+  assert.deepEqual(reset.history, []);
+  assert.equal(reset.preset, 'Last 7 days');
+  assert.equal(reset.interval, '1hr');
+  assert.equal(realtime(back, { type: 'rollBack' }).preset, 'Last 7 days', 'Back to the first frame too');
+  assert.equal(realtime(reset, { type: 'resetZoom' }), reset, 'not zoomed: unchanged');
+  // A typed frame has no preset to come back to.
+  const typed = realtime(realtime(s, { type: 'frame', frame: ago(7200) }), { type: 'zoom', frame: ago(600) });
+  assert.equal(realtime(typed, { type: 'resetZoom' }).preset, undefined);
 });

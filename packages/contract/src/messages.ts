@@ -879,3 +879,12 @@ export const passwordHelpTexts = {
   whyGeneratedRisk: 'Anyone who has read it can sign in as admin with every right, so choose a password only you know.',
   whyUnlocked: 'Your password expired and an administrator unlocked your account for this one sign-in: choose a new password to go on.',
 } as const;
+
+/** The trend charts' zoom and export controls (issue 14): ours, the spec gives only the chart hint. */
+export const chartTexts = {
+  back: 'Back',
+  resetZoom: 'Reset zoom',
+  exportPng: 'Export PNG',
+  keyboardHint: 'Keyboard: + and - zoom in and out around the centre, the left and right arrows move the time frame, 0 or Escape resets the zoom.',
+  pngTitle: (name: string, from: string, to: string) => `${name}, ${from} – ${to}`,
+} as const;

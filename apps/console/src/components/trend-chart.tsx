@@ -2,20 +2,26 @@
  * The trend line chart (000 §2 "Trend charts"): uPlot, one coloured series per channel, the unit
  * on the y axis, times in the device's zone. Dragging across the plot selects a new time frame
  * (committed 300 ms after the last drag, 000 §9), a double click rolls back; the screen keeps the
- * frame and its history (trend-zoom.ts). The container's width is reported so the screen can ask
- * the module for about one point per pixel column.
+ * frame and its history (trend-zoom.ts). Once zoomed, Back and Reset zoom buttons do the same for
+ * a pointer that cannot double click and for the keyboard; the focused chart zooms and pans with
+ * keys (zoomKey). Export PNG saves the picture with its title and legend (chart-png.ts). The
+ * container's width is reported so the screen can ask the module for about one point per pixel column.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import Button from 'react-bootstrap/Button';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { TIMING, type TrendRange } from '@meter/contract';
+import { TIMING, chartTexts, type TrendRange } from '@meter/contract';
+import { saveBlob } from '../lib/api.ts';
 import { formatDeviceTime } from '../lib/device-time.ts';
 import { colorModeStore } from '../lib/color-mode.ts';
 import { useStore } from '../lib/use-store.ts';
 import { inkedAxes, seriesColor } from './chart-palette.ts';
 import { EmptyChart } from './empty-chart.tsx';
 import { Loading } from './loading.tsx';
+import { chartPng, chartPngFileName } from './chart-png.ts';
 import { hasChartData, selectionRange, type TrendSeriesData } from './trend-chart-data.ts';
+import { zoomKey, type ZoomBounds } from './trend-zoom.ts';
 
 interface Props {
   /** Names the chart for assistive technology. */
@@ -33,6 +39,13 @@ interface Props {
   pending?: boolean;
   onZoom: (range: TrendRange) => void;
   onRollBack: () => void;
+  /** There is a frame to go back to: Back and Reset zoom are shown. */
+  zoomed?: boolean;
+  onReset?: () => void;
+  /** Where the keyboard may move the frame (the screen's limits). */
+  bounds?: ZoomBounds;
+  /** The PNG's title and file name start with it (trend and parameter); without it there is no Export PNG. */
+  exportName?: string;
   onWidth?: (px: number) => void;
 }
 
@@ -99,6 +112,7 @@ export function TrendChart(props: Props) {
   const { data, frame, height = 360 } = props;
   const aligned = useMemo(() => [data.x, ...data.series.map((s) => s.values)] as uPlot.AlignedData, [data]);
   const show = hasChartData(data);
+  const hintId = useId();
   // A new chart only when what uPlot cannot change in place changes; values go through setData.
   const { mode } = useStore(colorModeStore);
   const shape = `${mode}|${show}|${height}|${props.zone}|${props.yLabel}|${data.series.map((s) => s.label).join('|')}`;
@@ -149,18 +163,74 @@ export function TrendChart(props: Props) {
   // New rows or a new frame: setData recomputes the x range from the frame.
   useEffect(() => plot.current?.setData(aligned), [aligned, frame.start, frame.end]);
 
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const p = latest.current.props;
+    const action = p.bounds ? zoomKey(e.key, p.frame, p.bounds) : undefined;
+    if (!action || (action.type === 'reset' && !p.zoomed)) return;
+    e.preventDefault();
+    if (action.type === 'reset') p.onReset?.();
+    else p.onZoom(action.frame);
+  };
+
+  const exportPng = () => {
+    const u = plot.current;
+    const p = latest.current.props;
+    if (!u || !p.exportName) return;
+    // What the legend shows: a series hidden by a click on its label is not in the picture either.
+    const legend = u.series.flatMap((s, i) => (i > 0 && s.show !== false ? [{ label: String(s.label), color: seriesColor(i - 1) }] : []));
+    const title = chartTexts.pngTitle(p.exportName, formatDeviceTime(p.frame.start, p.zone), formatDeviceTime(p.frame.end, p.zone));
+    const name = chartPngFileName(p.exportName, p.frame, p.zone);
+    void chartPng(u.ctx.canvas, title, legend).then((png) => saveBlob(png, name));
+  };
+
   return (
-    // Zoomed into a stretch without rows there is no plot to double-click: the empty chart rolls back too.
-    <div ref={box} aria-busy={props.loading} style={{ opacity: props.loading ? 0.6 : 1, transition: 'opacity 0.2s' }} onDoubleClick={show ? undefined : props.onRollBack}>
-      {show ? (
-        <figure ref={host} className="m-0 trend-chart" aria-label={props.title} />
-      ) : props.pending ? (
-        <div style={{ height }}>
-          <Loading />
+    <>
+      {(props.zoomed || props.exportName) && (
+        <div className="d-flex flex-wrap justify-content-end gap-1 mb-1">
+          {props.zoomed && (
+            <>
+              <Button size="sm" variant="outline-secondary" onClick={props.onRollBack}>
+                {chartTexts.back}
+              </Button>
+              {props.onReset && (
+                <Button size="sm" variant="outline-secondary" onClick={props.onReset}>
+                  {chartTexts.resetZoom}
+                </Button>
+              )}
+            </>
+          )}
+          {props.exportName && (
+            <Button size="sm" variant="outline-primary" disabled={!show} onClick={exportPng}>
+              {chartTexts.exportPng}
+            </Button>
+          )}
         </div>
-      ) : (
-        <EmptyChart height={height} title={props.title} />
       )}
-    </div>
+      {/* Zoomed into a stretch without rows there is no plot to double-click: the empty chart rolls back too. */}
+      <div ref={box} aria-busy={props.loading} style={{ opacity: props.loading ? 0.6 : 1, transition: 'opacity 0.2s' }} onDoubleClick={show ? undefined : props.onRollBack}>
+        {show ? (
+          <figure
+            ref={host}
+            className="m-0 trend-chart"
+            aria-label={props.title}
+            tabIndex={props.bounds ? 0 : undefined}
+            aria-describedby={props.bounds ? hintId : undefined}
+            onKeyDown={props.bounds ? onKeyDown : undefined}
+          />
+        ) : props.pending ? (
+          <div style={{ height }}>
+            <Loading />
+          </div>
+        ) : (
+          <EmptyChart height={height} title={props.title} />
+        )}
+      </div>
+      {show && props.bounds && (
+        <span id={hintId} className="visually-hidden">
+          {chartTexts.keyboardHint}
+        </span>
+      )}
+    </>
   );
 }

@@ -3,14 +3,17 @@
  * history, the preset it came from, the interval, the parameter and the channels. Every change of
  * frame or parameter recomputes the interval: one the user picked is kept while the new span still
  * offers it; otherwise the span's default applies (a default of the old span is not a choice, so
- * zooming into ten minutes gets 1 second rather than keeping the hour's 1 minute).
+ * zooming into ten minutes gets 1 second rather than keeping the hour's 1 minute). A preset may
+ * name its own default (PRESET_INTERVAL) where the span's would be a poor one.
  */
 import { TREND_MAX_CHANNELS, keepOrDefaultInterval, trendIntervalOptions, type TrendInterval, type TrendKind, type TrendPreset, type TrendRange } from '@meter/contract';
-import { pickFrame, rollBack, zoomTo, type ZoomState } from '../../components/trend-zoom.ts';
+import { pickFrame, resetZoom, rollBack, zoomTo, type ZoomState } from '../../components/trend-zoom.ts';
 
 export interface TrendViewState extends ZoomState {
-  /** The preset the frame came from; undefined once zoomed, rolled back or typed. */
+  /** The preset the frame came from; undefined while zoomed and once typed. */
   preset?: TrendPreset;
+  /** The preset the history's first frame came from: back there (Back, Reset zoom), it is the preset again. */
+  basePreset?: TrendPreset;
   interval: TrendInterval;
   /** The user chose the interval (rather than taking the span's default). */
   intervalPicked: boolean;
@@ -23,6 +26,7 @@ export type TrendViewAction =
   | { type: 'frame'; frame: TrendRange }
   | { type: 'zoom'; frame: TrendRange }
   | { type: 'rollBack' }
+  | { type: 'resetZoom' }
   | { type: 'interval'; interval: TrendInterval }
   | { type: 'parameter'; parameter: string }
   | { type: 'channels'; channels: readonly string[] };
@@ -30,31 +34,43 @@ export type TrendViewAction =
 /** Both ends are inclusive seconds; the spec's thresholds are in ms. */
 export const spanMs = (frame: TrendRange): number => (frame.end - frame.start) * 1000;
 
+/**
+ * 'Last 7 days' spans exactly one week, just past 000 §9's "under one week" band, whose default is
+ * 1 hour; the next band's 1 day would draw seven points. The span's options still apply (1 hour is
+ * one of them), so the module accepts it.
+ */
+export const PRESET_INTERVAL: Partial<Record<TrendPreset, TrendInterval>> = { 'Last 7 days': '1hr' };
+
 export const intervalChoices = (kind: TrendKind, s: Pick<TrendViewState, 'frame' | 'parameter'>) => trendIntervalOptions(kind, spanMs(s.frame), s.parameter);
 
 function withInterval(kind: TrendKind, s: TrendViewState): TrendViewState {
-  const interval = keepOrDefaultInterval(kind, spanMs(s.frame), s.intervalPicked ? s.interval : undefined, s.parameter);
+  const wanted = s.intervalPicked ? s.interval : s.preset && PRESET_INTERVAL[s.preset];
+  const interval = keepOrDefaultInterval(kind, spanMs(s.frame), wanted, s.parameter);
   const intervalPicked = s.intervalPicked && interval === s.interval;
   return interval === s.interval && intervalPicked === s.intervalPicked ? s : { ...s, interval, intervalPicked };
 }
 
 export function initialTrendView(kind: TrendKind, init: { preset: TrendPreset; frame: TrendRange; parameter: string; channels: readonly string[] }): TrendViewState {
-  const interval = keepOrDefaultInterval(kind, spanMs(init.frame), undefined, init.parameter);
-  return { ...pickFrame(init.frame), preset: init.preset, parameter: init.parameter, channels: init.channels, interval, intervalPicked: false };
+  const interval = keepOrDefaultInterval(kind, spanMs(init.frame), PRESET_INTERVAL[init.preset], init.parameter);
+  return { ...pickFrame(init.frame), preset: init.preset, basePreset: init.preset, parameter: init.parameter, channels: init.channels, interval, intervalPicked: false };
 }
 
 export function trendViewReducer(kind: TrendKind) {
   return (s: TrendViewState, a: TrendViewAction): TrendViewState => {
     switch (a.type) {
       case 'preset':
-        return withInterval(kind, { ...s, ...pickFrame(a.frame), preset: a.preset });
+        return withInterval(kind, { ...s, ...pickFrame(a.frame), preset: a.preset, basePreset: a.preset });
       case 'frame':
-        return withInterval(kind, { ...s, ...pickFrame(a.frame), preset: undefined });
+        return withInterval(kind, { ...s, ...pickFrame(a.frame), preset: undefined, basePreset: undefined });
       case 'zoom':
         return withInterval(kind, { ...s, ...zoomTo(s, a.frame), preset: undefined });
       case 'rollBack': {
         const back = rollBack(s);
-        return back === s ? s : withInterval(kind, { ...s, ...back, preset: undefined });
+        return back === s ? s : withInterval(kind, { ...s, ...back, preset: back.history.length ? undefined : s.basePreset });
+      }
+      case 'resetZoom': {
+        const base = resetZoom(s);
+        return base === s ? s : withInterval(kind, { ...s, ...base, preset: s.basePreset });
       }
       case 'interval':
         return intervalChoices(kind, s).options.includes(a.interval) ? { ...s, interval: a.interval, intervalPicked: true } : s;

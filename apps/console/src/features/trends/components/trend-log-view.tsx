@@ -7,6 +7,7 @@ import { useMemo, useReducer, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { energyDifferences, presetRange, trendTexts, type TrendKind, type TrendPreset } from '@meter/contract';
 import { TrendChart } from '../../../components/trend-chart.tsx';
+import { isZoomed } from '../../../components/trend-zoom.ts';
 import { axisLabel, chartPoints, trendSeries } from '../../../components/trend-chart-data.ts';
 import { saveBlob } from '../../../lib/api.ts';
 import { useTrendRows } from '../api/use-trends.ts';
@@ -58,6 +59,7 @@ export function TrendLogView({ config, zone, nowSeconds }: Props) {
   const unit = config.units[state.parameter] ?? '';
   const yLabel = axisLabel(config.parameterLabels[state.parameter] ?? state.parameter, unit);
   const chartTitle = `${config.title} chart`;
+  const limits = frameLimits(kind, nowSeconds());
 
   const exportCsv = () => {
     const csv = trendCsv({ rows: shown, channels: data.series.map((s) => s.label), parameter: state.parameter, unit, zone });
@@ -71,7 +73,7 @@ export function TrendLogView({ config, zone, nowSeconds }: Props) {
         preset={state.preset}
         frame={state.frame}
         zone={zone}
-        limits={frameLimits(kind, nowSeconds())}
+        limits={limits}
         onPreset={(preset) => dispatch({ type: 'preset', preset, frame: presetRange(preset, nowSeconds() * 1000, zone) })}
         onFrame={(frame) => dispatch({ type: 'frame', frame })}
       />
@@ -96,6 +98,10 @@ export function TrendLogView({ config, zone, nowSeconds }: Props) {
         pending={rows.isPending}
         onZoom={(frame) => dispatch({ type: 'zoom', frame })}
         onRollBack={() => dispatch({ type: 'rollBack' })}
+        zoomed={isZoomed(state)}
+        onReset={() => dispatch({ type: 'resetZoom' })}
+        bounds={limits}
+        exportName={`${config.title} ${state.parameter}`}
         onWidth={setWidth}
       />
       <p className="text-muted small mt-2 mb-0">{trendTexts.chartHint}</p>

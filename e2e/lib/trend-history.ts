@@ -1,0 +1,32 @@
+/**
+ * A data folder with trend history for the trend e2e files: the module's backfill command run into
+ * it before the module starts, and a condition wait for the charts' asynchronous frames.
+ */
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { ADMIN_PASSWORD } from './harness.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `days` of 1-second data and `energyDays` of energy (the defaults take ~3 s). */
+export async function backfill(dataDir: string, days = 1, energyDays = 2): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/backfill.ts', '--days', String(days), '--energy-days', String(energyDays)], {
+    cwd: ROOT,
+    env: { ...process.env, MODULE_DATA_DIR: dataDir, MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD, MODULE_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`backfill failed: ${out}`);
+}
+
+export async function until(what: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}

@@ -2,7 +2,8 @@
  * E-mail (001 "SMTP config", §5 rules, §7 smtpConfig and testEmail) against a real SMTP server
  * (the smtp-server package) on loopback ports: plain, STARTTLS and implicit TLS with a
  * certificate openssl makes here, AUTH, the periodic report with its attachment, real-time mails,
- * and the failures in words (wrong password, refused, no STARTTLS) that change nothing.
+ * and the failures in words (wrong password, refused, no STARTTLS, a certificate of another CA)
+ * that change nothing.
  */
 import { DEFAULT_SMTP_CONFIG, emailTexts as t, type SmtpConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
@@ -189,6 +190,28 @@ describe('e-mail', () => {
     await save({ smtpPort: p.port, isTLSSSLOn: 1 });
     assert.equal((await testEmail(1)).body.data.value, `Test email to ops@example.com accepted by 127.0.0.1:${p.port}`);
     assert.equal(p.secured[0], true);
+  });
+
+  test('a server whose certificate another CA signed: refused in words, nothing sent (STARTTLS and SSL/TLS)', async () => {
+    // A second CA, made by openssl like the first; MODULE_TRUSTED_CA names only the first.
+    const otherDir = mkdtempSync(join(tmpdir(), 'smtp-other-ca-'));
+    try {
+      const other = makeTlsFiles(otherDir);
+      for (const [mode, isTLSSSLOn] of [
+        ['starttls', 2],
+        ['tls', 1],
+      ] as const) {
+        const p = await peer({ mode, tls: other, auth: { user: USER, password: PASSWORD } });
+        await save({ smtpPort: p.port, isTLSSSLOn, isAuthOn: 1, smtpUserName: USER, smtpPassword: PASSWORD });
+        const res = await testEmail(1);
+        assert.equal(res.body.data.value, `Connected to 127.0.0.1:${p.port}: the server's certificate is not trusted, nothing was sent`, mode);
+        assert.equal(p.received.length, 0, mode);
+        assert.deepEqual(p.logins, [], `${mode}: the password was offered to an untrusted server`);
+        assert.equal(lastEvent().level, 'Error');
+      }
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
   });
 
   test('STARTTLS chosen but not offered: nothing goes in clear', async () => {

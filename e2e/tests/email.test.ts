@@ -2,14 +2,16 @@
  * Settings › Communication › Email in Chromium against a real SMTP server (smtp-server on a
  * loopback port): the cards appear with Enable, the rules show under the fields, a save says
  * "Email config saved" and asks to reboot, a reload shows the saved values (not the password),
- * Test shows the Test Result for success and for a refused connection; read-only for a view user.
+ * Test shows the Test Result for success and for a refused connection; the Email Health card shows
+ * the last success and failure and a mail waiting while the server is away, then delivered; read-only
+ * for a view user.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
-import { emailTexts as t } from '@meter/contract';
+import { emailDeliveryTexts as health, emailTexts as t } from '@meter/contract';
 import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
 
 const PATH = '/setting/communication/email';
@@ -106,6 +108,34 @@ test('Enable shows the cards; the rules; save, reload, and Test with its result'
   await page.getByRole('button', { name: 'Test Recipient 1' }).click();
   await page.getByText(`Connection refused by 127.0.0.1:${closed}`, { exact: true }).waitFor();
   assert.equal(received.length, 1);
+
+  // The health card: the test that got through, and the refusal with its reason.
+  await page.getByRole('heading', { name: health.health, exact: true }).waitFor();
+  await page.getByRole('row', { name: new RegExp(`^${health.lastSuccess} .* \\(test to ops@example\\.com\\)$`) }).waitFor();
+  await page.getByRole('row', { name: new RegExp(`^${health.lastFailure} .*: Connection refused by 127\\.0\\.0\\.1:${closed}$`) }).waitFor();
+  await page.getByRole('row', { name: `${health.waiting} 0`, exact: true }).waitFor();
+
+  // A system event (a meter settings change) while the server is away: its mail waits on the module.
+  assert.equal((await server.api('PUT', '/settings/communication/smtpConfig', { ...saved, smtpPort: closed, sysEventTriggered: 1 }, admin)).status, 200);
+  const general = (await server.api('GET', '/settings/meter', undefined, admin)).body.data;
+  assert.equal((await server.api('PUT', '/settings/meter', { ...general, deviceDescription: 'Mail Room' }, admin)).status, 200);
+  for (let i = 0; (await server.api('GET', '/command/emailStatus', undefined, admin)).body.data.waiting !== 1; i++) {
+    assert.ok(i < 200, 'the mail was not queued');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await page.reload();
+  await page.getByRole('row', { name: `${health.waiting} 1`, exact: true }).waitFor();
+  // The server's port back in the settings: the waiting mail goes at once, and only once.
+  assert.equal((await server.api('PUT', '/settings/communication/smtpConfig', { ...saved, sysEventTriggered: 1 }, admin)).status, 200);
+  for (let i = 0; received.length < 2; i++) {
+    assert.ok(i < 200, 'the queued mail did not arrive');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await page.reload();
+  await page.getByRole('row', { name: `${health.waiting} 0`, exact: true }).waitFor();
+  await page.getByRole('row', { name: new RegExp(`^${health.lastSuccess} .* \\(system event\\)$`) }).waitFor();
+  assert.equal(received.length, 2);
+  assert.match(received[1]!.raw, /System event: System parameters modified/);
   await page.context().close();
 });
 

@@ -310,6 +310,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     zone: () => device.state().timeZone,
     serial: () => device.identity().meterSerialNumber,
     timeoutMs: config.emailTimeoutSeconds * 1000,
+    retryMs: config.emailRetrySeconds * 1000,
+    dataDir: config.dataDir,
     extraCa: config.trustedCa ? readFileSync(config.trustedCa, 'utf8') : undefined,
     syslog: systemLog.for('Email'),
   });
@@ -591,6 +593,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   app.addHook('onReady', async () => {
     postChannels.start();
     acuCloud.start();
+    email.start();
     remoteAccess.start();
     await sftpAccess.apply();
   });

@@ -60,6 +60,7 @@ const env = z.object({
   MODULE_SNMP_TRAP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** How long an SMTP send (connect, greeting, each reply) may take. */
   MODULE_EMAIL_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(20),
+  MODULE_EMAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
   /** A PEM file of certificates the SMTP client trusts besides the system's (a private mail server's CA). */
   /** Benchmarks only: answers event-loop delay figures over the IPC channel of the process that started the module. */
   MODULE_LOOP_PROBE: z.enum(['0', '1']).default('0'),
@@ -108,6 +109,7 @@ export interface ModuleConfig {
   trustedCa?: string;
   remotePingSeconds?: number;
   emailTimeoutSeconds: number;
+  emailRetrySeconds: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -148,5 +150,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     trustedCa: e.MODULE_TRUSTED_CA ? resolve(e.MODULE_TRUSTED_CA) : undefined,
     remotePingSeconds: e.MODULE_REMOTE_PING_SECONDS,
     emailTimeoutSeconds: e.MODULE_EMAIL_TIMEOUT_SECONDS,
+    emailRetrySeconds: e.MODULE_EMAIL_RETRY_SECONDS,
   };
 }

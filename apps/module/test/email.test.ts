@@ -2,9 +2,10 @@
  * E-mail (001 "SMTP config", §5 rules, §7 smtpConfig and testEmail) against a real SMTP server
  * (the smtp-server package) on loopback ports: plain, STARTTLS and implicit TLS with a
  * certificate openssl makes here, AUTH, the periodic report with its attachment, real-time mails,
- * and the failures in words (wrong password, refused, no STARTTLS) that change nothing.
+ * and the failures in words (wrong password, refused, no STARTTLS, a certificate of another CA)
+ * that change nothing.
  */
-import { DEFAULT_SMTP_CONFIG, emailTexts as t, type SmtpConfig } from '@meter/contract';
+import { DEFAULT_SMTP_CONFIG, DEMAND_KEYS, ENERGY_KEYS, emailTexts as t, isoWithOffset, type AlarmRecord, type SmtpConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -191,6 +192,28 @@ describe('e-mail', () => {
     assert.equal(p.secured[0], true);
   });
 
+  test('a server whose certificate another CA signed: refused in words, nothing sent (STARTTLS and SSL/TLS)', async () => {
+    // A second CA, made by openssl like the first; MODULE_TRUSTED_CA names only the first.
+    const otherDir = mkdtempSync(join(tmpdir(), 'smtp-other-ca-'));
+    try {
+      const other = makeTlsFiles(otherDir);
+      for (const [mode, isTLSSSLOn] of [
+        ['starttls', 2],
+        ['tls', 1],
+      ] as const) {
+        const p = await peer({ mode, tls: other, auth: { user: USER, password: PASSWORD } });
+        await save({ smtpPort: p.port, isTLSSSLOn, isAuthOn: 1, smtpUserName: USER, smtpPassword: PASSWORD });
+        const res = await testEmail(1);
+        assert.equal(res.body.data.value, `Connected to 127.0.0.1:${p.port}: the server's certificate is not trusted, nothing was sent`, mode);
+        assert.equal(p.received.length, 0, mode);
+        assert.deepEqual(p.logins, [], `${mode}: the password was offered to an untrusted server`);
+        assert.equal(lastEvent().level, 'Error');
+      }
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
   test('STARTTLS chosen but not offered: nothing goes in clear', async () => {
     const p = await peer({ mode: 'plain' });
     await save({ smtpPort: p.port, isTLSSSLOn: 2 });
@@ -255,6 +278,81 @@ describe('e-mail', () => {
     clock.t = T0 + 50 * MINUTE + 2 * MINUTE;
     await email.tick(clock.t);
     assert.equal(p.received.length, 2);
+  });
+
+  test('the report carries what the module APIs answer: alarms, demand, energy, DI; unselected contents stay out', async () => {
+    const p = await peer({ mode: 'plain' });
+    // 04:00 device time, every 5 minutes; an alarm two minutes before, inside the first period.
+    await save({ smtpPort: p.port, sendStartTime: '2026-03-01 04:00', smtpSendingInterval: 5, alarmSending: 1, demandSending: 1, energySending: 1, diSending: 1 });
+    clock.t = T0 + 58 * MINUTE;
+    m.services.alarms.record({ alarmId: 4, parameter: 'Phase B Current', condition: '>', setPoint: 80, value: 91.25, status: 'Triggered' as never, atMs: clock.t });
+    clock.t = T0 + 60 * MINUTE;
+    await m.services.email.tick(clock.t);
+    assert.equal(p.received.length, 1);
+    const csv = p.received[0]!.attachment(`report_${m.services.device.identity().meterSerialNumber}_202603010400.csv`)!;
+    const rows = csv
+      .split('\r\n')
+      .slice(1)
+      .filter((l) => l !== '');
+    const section = (name: string) => rows.filter((r) => r.startsWith(`${name},`));
+    const value = (sec: string, name: string) =>
+      section(sec)
+        .find((r) => r.startsWith(`${sec},${name},`))
+        ?.split(',')[2];
+    const api = async (path: string) => (await m.call('GET', `/api${path}`, { token: tokens.admin })).body.data;
+
+    // Alarms: the alarm log's records of the period, oldest first.
+    const since = (T0 + 55 * MINUTE) / 1000;
+    const alarms = ((await api('/readings/alarm')) as AlarmRecord[]).filter((a) => a.Timestamp > since).reverse();
+    assert.ok(alarms.length >= 1);
+    assert.deepEqual(
+      section('Alarms'),
+      alarms.map((a) => `Alarms,${isoWithOffset('America/New_York', a.Timestamp)} Alarm ${a.Alarm} ${a.Parameter} ${a.Condition} ${a.Setpoint},${a.Value},${a.Status}`),
+    );
+    assert.ok(section('Alarms').some((r) => r.includes('Alarm 4 Phase B Current > 80,91.25,Triggered')));
+    // Demand: the System row of the demand readings (3 decimals).
+    const demand = ((await api('/readings/demand/system')) as Record<string, number | string>[]).find((r) => r.Name === 'System')!;
+    for (const [name, g] of [
+      ['Active Demand', DEMAND_KEYS.active],
+      ['Reactive Demand', DEMAND_KEYS.reactive],
+      ['Apparent Demand', DEMAND_KEYS.apparent],
+    ] as const) {
+      assert.equal(value('Demand', name), Number(demand[g.demand]).toFixed(3), name);
+      assert.equal(value('Demand', `${name} Maximum`), Number(demand[g.peak]).toFixed(3), `${name} Maximum`);
+    }
+    // Energy: the System row of the energy readings (the report rounds to 1 decimal).
+    const energy = ((await api('/readings/energy/system')) as Record<string, number | string>[]).find((r) => r.Name === 'System')!;
+    for (const [name, key] of [
+      ['Import Active Energy', ENERGY_KEYS.importActive],
+      ['Export Active Energy', ENERGY_KEYS.exportActive],
+      ['Import Reactive Energy', ENERGY_KEYS.importReactive],
+      ['Export Reactive Energy', ENERGY_KEYS.exportReactive],
+      ['Apparent Energy', ENERGY_KEYS.apparent],
+    ] as const) {
+      assert.ok(Math.abs(Number(value('Energy', name)) - Number(energy[key])) <= 0.051, `${name}: ${value('Energy', name)} vs ${energy[key]}`);
+    }
+    // Digital inputs: the IO readings, a counter as pulses, a status input Open or Closed.
+    const io = (await api('/readings/io')) as { di: { type: number; status: number; counter: number }[] };
+    assert.deepEqual(
+      section('Digital Inputs'),
+      io.di.map((d, i) => `Digital Inputs,DI${i + 1},${d.type === 1 ? `${d.counter},pulses` : `${d.status === 1 ? 'Closed' : 'Open'},`}`),
+    );
+    assert.deepEqual(section('Real-Time Values'), [], 'not selected');
+    assert.deepEqual(section('System Events'), [], 'not selected');
+
+    // Alarms and demand unselected: the next report has neither, though an alarm came in its period.
+    await save({ smtpPort: p.port, sendStartTime: '2026-03-01 04:00', smtpSendingInterval: 5, energySending: 1 });
+    clock.t = T0 + 63 * MINUTE;
+    m.services.alarms.record({ alarmId: 4, parameter: 'Phase B Current', condition: '>', setPoint: 80, value: 92.5, status: 'Triggered' as never, atMs: clock.t });
+    clock.t = T0 + 65 * MINUTE;
+    await m.services.email.tick(clock.t);
+    assert.equal(p.received.length, 2);
+    const next = p.received[1]!;
+    const text = next.text();
+    assert.ok(!text.includes('Alarms:') && !text.includes('Demand:') && !text.includes('92.5'), text);
+    assert.ok(text.includes('\nEnergy:\n'));
+    const csv2 = next.attachment(`report_${m.services.device.identity().meterSerialNumber}_202603010405.csv`)!;
+    assert.ok(!/\r\n(Alarms|Demand|Digital Inputs),/.test(csv2), csv2);
   });
 
   test('real-time mails on a system event and an alarm, when their switches are on', async () => {

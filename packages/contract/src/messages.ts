@@ -888,3 +888,17 @@ export const chartTexts = {
   keyboardHint: 'Keyboard: + and - zoom in and out around the centre, the left and right arrows move the time frame, 0 or Escape resets the zoom.',
   pngTitle: (name: string, from: string, to: string) => `${name}, ${from} – ${to}`,
 } as const;
+
+/** E-mail delivery (issue 9; docs/decisions.md "E-mail"): the queue, its health and the untrusted certificate; ours, the spec gives none. */
+export const emailDeliveryTexts = {
+  health: 'Email Health',
+  lastSuccess: 'Last Success',
+  lastFailure: 'Last Failure',
+  waiting: 'Mails Waiting',
+  never: 'Never',
+  untrusted: (target: string) => `Connected to ${target}: the server's certificate is not trusted, nothing was sent`,
+  queued: (what: string, reason: string) => `Email ${what}: ${reason}; queued, will retry`,
+  dropped: (what: string, reason: string) => `Email ${what}: ${reason}; refused for good, the mail is dropped`,
+  queueFull: (what: string, max: number) => `Email ${what}: more than ${max} mails waiting, the oldest is dropped`,
+  delivered: (what: string, target: string) => `Email ${what}: accepted by ${target}`,
+} as const;

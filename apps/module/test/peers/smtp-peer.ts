@@ -27,6 +27,9 @@ export interface SmtpPeer {
   logins: string[];
   /** Whether each accepted message came over TLS. */
   secured: boolean[];
+  /** Messages refused by `refuse`, and every connection seen. */
+  refused: number;
+  connections: number;
   /** Waits until `count` messages have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -36,12 +39,17 @@ export interface SmtpPeerOptions {
   mode: 'plain' | 'starttls' | 'tls';
   tls?: TlsFiles;
   auth?: { user: string; password: string };
+  /** A fixed port (to come back on the port a module was sending to); 0 by default. */
+  port?: number;
+  /** Asked at the end of each DATA (0, 1, ...): a reply code and text refuse that message. */
+  refuse?: (attempt: number) => { code: number; message: string } | undefined;
 }
 
 export async function startSmtpPeer(o: SmtpPeerOptions): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const logins: string[] = [];
   const secured: boolean[] = [];
+  const counts = { refused: 0, connections: 0, data: 0 };
   const key = o.tls ? readFileSync(o.tls.serverKey) : undefined;
   const cert = o.tls ? readFileSync(o.tls.serverCert) : undefined;
   const server = new SMTPServer({
@@ -52,6 +60,10 @@ export async function startSmtpPeer(o: SmtpPeerOptions): Promise<SmtpPeer> {
     authOptional: !o.auth,
     allowInsecureAuth: true,
     logger: false,
+    onConnect(_session, done) {
+      counts.connections++;
+      done();
+    },
     onAuth(auth, _session, done) {
       logins.push(auth.username ?? '');
       if (o.auth && auth.username === o.auth.user && auth.password === o.auth.password) return done(null, { user: auth.username });
@@ -61,6 +73,11 @@ export async function startSmtpPeer(o: SmtpPeerOptions): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const no = o.refuse?.(counts.data++);
+        if (no) {
+          counts.refused++;
+          return done(Object.assign(new Error(no.message), { responseCode: no.code }));
+        }
         received.push(parse(Buffer.concat(chunks).toString('utf8'), session.envelope));
         secured.push(session.secure);
         done();
@@ -69,7 +86,7 @@ export async function startSmtpPeer(o: SmtpPeerOptions): Promise<SmtpPeer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(o.port ?? 0, '127.0.0.1', () => resolve());
   });
   server.on('error', () => undefined);
   const port = (server.server.address() as AddressInfo).port;
@@ -78,6 +95,12 @@ export async function startSmtpPeer(o: SmtpPeerOptions): Promise<SmtpPeer> {
     received,
     logins,
     secured,
+    get refused() {
+      return counts.refused;
+    },
+    get connections() {
+      return counts.connections;
+    },
     async waitFor(count, timeoutMs = 20_000) {
       const end = Date.now() + timeoutMs;
       while (received.length < count) {

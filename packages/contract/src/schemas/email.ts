@@ -101,3 +101,13 @@ export type SmtpConfig = z.infer<typeof smtpConfig>;
 
 /** PATCH command/testEmail: the recipient 1-3 the test goes to (001 §7). */
 export const testEmailBody = strictObject({ channel: intBetween('channel', 1, EMAIL_RECIPIENT_IDS.length) });
+
+/** GET command/emailStatus: the channel's health (decided: the spec shows none). */
+export const emailStatus = z.object({
+  /** Mails queued on disk, not yet accepted by the server. */
+  waiting: z.number(),
+  /** `mail` names what was sent: 'report', 'alarm', 'system event', 'test to …'. */
+  lastSuccess: z.object({ time: z.number(), mail: z.string() }).nullable(),
+  lastFailure: z.object({ time: z.number(), reason: z.string() }).nullable(),
+});
+export type EmailStatus = z.infer<typeof emailStatus>;

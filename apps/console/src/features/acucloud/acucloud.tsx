@@ -9,16 +9,15 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { ACUCLOUD_CHANNEL, ACUCLOUD_DEFAULT_ADDRESS, acuCloudSite, acuCloudTexts as t, endpoints, postingTexts, shellTexts, type PostChannelStatus } from '@meter/contract';
+import { ACUCLOUD_CHANNEL, ACUCLOUD_DEFAULT_ADDRESS, acuCloudSite, acuCloudTexts as t, endpoints, postingTexts, shellTexts } from '@meter/contract';
+import { ChannelHealth } from '../../components/channel-health.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { KeyValueTable } from '../../components/key-value-table.tsx';
 import { defineSectionScreen, type SectionFormControls } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { showAlert } from '../../lib/alerts.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { confirmAction } from '../../lib/confirm-action.ts';
-import { formatDeviceTime } from '../../lib/device-time.ts';
-import { useHomePageInfo } from '../../lib/device.ts';
+import { usePosterTest } from '../../lib/use-poster-test.ts';
 import { TestResult } from '../../components/test-result.tsx';
 
 const STATUS_KEY = ['acuCloudStatus'];
@@ -27,23 +26,8 @@ export default function AcuCloud() {
   const advanced = useSearchParams()[0].get('showAdvanced') === 'true';
   const [editing, setEditing] = useState(false);
   const client = useQueryClient();
-  const zone = useHomePageInfo().data?.timeZone ?? 'UTC';
   const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(endpoints.acuCloudStatus, { signal }), refetchInterval: 10_000 });
-  const [result, setResult] = useState<string>();
-  const [testing, setTesting] = useState(false);
-
-  const test = async () => {
-    setTesting(true);
-    setResult(undefined);
-    try {
-      setResult((await callEndpoint(endpoints.testPoster, { body: { channel: ACUCLOUD_CHANNEL } })).value);
-    } catch {
-      // The request helper has shown the failure.
-    } finally {
-      setTesting(false);
-      void client.invalidateQueries({ queryKey: STATUS_KEY });
-    }
-  };
+  const { result, testing, test } = usePosterTest(ACUCLOUD_CHANNEL, STATUS_KEY);
 
   const clear = () =>
     confirmAction({
@@ -129,13 +113,5 @@ export default function AcuCloud() {
     [advanced, editing, testing, result],
   );
 
-  return <SectionScreen def={def}>{status.data && <KeyValueTable title={t.health} rows={healthRows(status.data, zone)} />}</SectionScreen>;
-}
-
-function healthRows(s: PostChannelStatus, zone: string) {
-  return [
-    { label: postingTexts.lastSuccess, value: s.lastSuccess ? `${formatDeviceTime(s.lastSuccess.time, zone)} (${s.lastSuccess.file})` : postingTexts.never },
-    { label: postingTexts.lastFailure, value: s.lastFailure ? `${formatDeviceTime(s.lastFailure.time, zone)}: ${s.lastFailure.reason}` : postingTexts.never },
-    { label: postingTexts.waiting, value: String(s.waiting) },
-  ];
+  return <SectionScreen def={def}>{status.data && <ChannelHealth title={t.health} texts={postingTexts} status={status.data} />}</SectionScreen>;
 }

@@ -3,22 +3,26 @@
  * enable radio; when enabled the Server, User, Recipient, Periodic Email Reporting and Real-Time
  * Email Reporting cards. The Recipient card tests each recipient with the saved settings and
  * shows the module's answer as the Test Result. Saved with 'Email config saved', then the reboot
- * prompt.
+ * prompt. Below, the channel's health: last success, last failure with its reason, mails waiting.
  */
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { EMAIL_RECIPIENT_IDS, emailTexts as t, endpoints } from '@meter/contract';
+import { EMAIL_RECIPIENT_IDS, emailDeliveryTexts, emailTexts as t, endpoints } from '@meter/contract';
+import { ChannelHealth } from '../../components/channel-health.tsx';
 import { defineSectionScreen, type SectionFormControls, type SectionValues } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { callEndpoint } from '../../lib/api.ts';
 import { TestResult } from '../../components/test-result.tsx';
 
+const STATUS_KEY = ['emailStatus'];
 const on = (v: SectionValues) => v.enable === 1;
 const authOn = (v: SectionValues) => v.isAuthOn === 1;
 
 function RecipientTests({ readOnly }: SectionFormControls) {
   const [busy, setBusy] = useState<number>();
   const [result, setResult] = useState<string>();
+  const client = useQueryClient();
   if (readOnly) return null;
   const test = async (n: number) => {
     setBusy(n);
@@ -29,6 +33,7 @@ function RecipientTests({ readOnly }: SectionFormControls) {
       // The request helper has shown the failure.
     } finally {
       setBusy(undefined);
+      void client.invalidateQueries({ queryKey: STATUS_KEY });
     }
   };
   return (
@@ -73,8 +78,10 @@ export const EMAIL_SCREEN = defineSectionScreen({
     smtpUserName: { visibleWhen: authOn },
     smtpPassword: { visibleWhen: authOn },
   },
+  invalidates: ['emailStatus'],
 });
 
 export default function Email() {
-  return <SectionScreen def={EMAIL_SCREEN} />;
+  const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(endpoints.emailStatus, { signal }), refetchInterval: 10_000 });
+  return <SectionScreen def={EMAIL_SCREEN}>{status.data && <ChannelHealth title={emailDeliveryTexts.health} texts={emailDeliveryTexts} status={status.data} />}</SectionScreen>;
 }

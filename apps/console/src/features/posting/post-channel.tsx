@@ -4,21 +4,20 @@
  * confirmation, and the channel's health. A channel a data log posts through cannot be disabled;
  * its hint names the logs.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { endpoints, fieldName, HTTP_AUTH_BASIC, FTP_DIRECTORY, POST_CHANNEL_IDS, postingTexts as t, shellTexts, type PostChannelStatus } from '@meter/contract';
-import { KeyValueTable } from '../../components/key-value-table.tsx';
+import { endpoints, fieldName, HTTP_AUTH_BASIC, FTP_DIRECTORY, POST_CHANNEL_IDS, postingTexts as t, shellTexts } from '@meter/contract';
+import { ChannelHealth } from '../../components/channel-health.tsx';
 import { PageNotFound } from '../../components/page-not-found.tsx';
 import { defineSectionScreen, type SectionValues } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { showAlert } from '../../lib/alerts.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { confirmAction } from '../../lib/confirm-action.ts';
-import { formatDeviceTime } from '../../lib/device-time.ts';
-import { useHomePageInfo } from '../../lib/device.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
+import { usePosterTest } from '../../lib/use-poster-test.ts';
 import { TestResult } from '../../components/test-result.tsx';
 
 const HTTP = ['includeHeader', 'sampleHeader', 'isFixed', 'manualInputName', 'HTTPAddress', 'HTTPPort', 'HTTPMeterId', 'HTTPAuthenticationMethod', 'username', 'password'];
@@ -66,7 +65,6 @@ export default function PostChannel() {
 function PostChannelView({ n }: { n: number }) {
   const client = useQueryClient();
   const canWrite = useCanWriteHere();
-  const zone = useHomePageInfo().data?.timeZone ?? 'UTC';
   const status = useQuery({
     queryKey: ['postChannelStatus', n],
     queryFn: ({ signal }) => callEndpoint(endpoints.postChannelStatus, { query: { channel: n }, signal }),
@@ -76,22 +74,7 @@ function PostChannelView({ n }: { n: number }) {
   const usedKey = usedBy?.join(',') ?? '';
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the list of logs changes, not on every poll
   const def = useMemo(() => channelScreen(n, usedBy ?? []), [n, usedKey]);
-  const [result, setResult] = useState<string>();
-  const [testing, setTesting] = useState(false);
-
-  const test = async () => {
-    setTesting(true);
-    setResult(undefined);
-    try {
-      const reply = await callEndpoint(endpoints.testPoster, { body: { channel: n } });
-      setResult(reply.value);
-    } catch {
-      // The request helper has shown the failure.
-    } finally {
-      setTesting(false);
-      void client.invalidateQueries({ queryKey: ['postChannelStatus', n] });
-    }
-  };
+  const { result, setResult, testing, test } = usePosterTest(n, ['postChannelStatus', n]);
 
   const clear = () =>
     confirmAction({
@@ -120,15 +103,7 @@ function PostChannelView({ n }: { n: number }) {
         </div>
       )}
       <TestResult label={t.testResult} result={result} className="mb-3" />
-      <KeyValueTable title={t.health} rows={healthRows(status.data, zone)} />
+      <ChannelHealth title={t.health} texts={t} status={status.data} />
     </SectionScreen>
   );
-}
-
-function healthRows(s: PostChannelStatus, zone: string) {
-  return [
-    { label: t.lastSuccess, value: s.lastSuccess ? `${formatDeviceTime(s.lastSuccess.time, zone)} (${s.lastSuccess.file})` : t.never },
-    { label: t.lastFailure, value: s.lastFailure ? `${formatDeviceTime(s.lastFailure.time, zone)}: ${s.lastFailure.reason}` : t.never },
-    { label: t.waiting, value: String(s.waiting) },
-  ];
 }

@@ -4,13 +4,14 @@
  * user name and password when authentication is on. Each send opens its own connection, with
  * the module's timeouts. A failure becomes one sentence that names the server and what happened.
  */
-import { emailTexts as t, SMTP_SECURITY, type SmtpConfig } from '@meter/contract';
+import { emailDeliveryTexts, emailTexts as t, SMTP_SECURITY, type SmtpConfig } from '@meter/contract';
 import { rootCertificates } from 'node:tls';
 import { createTransport } from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
-  content: string | Buffer;
+  /** Text only: a queued mail is kept as JSON. */
+  content: string;
   contentType: string;
 }
 
@@ -32,7 +33,17 @@ export interface SmtpOptions {
 /** The server as the messages name it. */
 export const targetOf = (cfg: Pick<SmtpConfig, 'smtpServer' | 'smtpPort'>) => `${cfg.smtpServer}:${cfg.smtpPort}`;
 
-/** Sends one mail; resolves with the server's final reply, rejects with the reason in words. */
+/** A send that failed: the reason in words, and whether the server refused it for good (a 5xx reply). */
+export class SmtpFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Sends one mail; resolves with the server's final reply, rejects with an SmtpFailure. */
 export async function sendMail(cfg: SmtpConfig, mail: Mail, opts: SmtpOptions): Promise<string> {
   const transport = createTransport({
     host: cfg.smtpServer,
@@ -54,11 +65,25 @@ export async function sendMail(cfg: SmtpConfig, mail: Mail, opts: SmtpOptions): 
     const info = await transport.sendMail({ from: cfg.smtpFrom, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments });
     return String(info.response ?? '');
   } catch (err) {
-    throw new Error(reasonOf(err, cfg, opts.timeoutMs / 1000));
+    const code = (err as { responseCode?: unknown } | undefined)?.responseCode;
+    throw new SmtpFailure(reasonOf(err, cfg, opts.timeoutMs / 1000), typeof code === 'number' && code >= 500 && code < 600);
   } finally {
     transport.close();
   }
 }
+
+// Node's verification failures (the chain, a self-signed or expired certificate, another name).
+const UNTRUSTED_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+const UNTRUSTED_RE =
+  /self[- ]signed certificate|unable to verify the first certificate|unable to get local issuer certificate|certificate has expired|does not match certificate's altnames/i;
 
 interface SmtpError {
   code?: unknown;
@@ -77,6 +102,7 @@ export function reasonOf(err: unknown, cfg: SmtpConfig, timeoutSeconds: number):
   if (e.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return t.timedOut(target, timeoutSeconds);
   if (e.code === 'EAUTH') return t.authFailed(target);
   if (e.code === 'ETLS' && /STARTTLS/i.test(message)) return t.noStartTls(target);
+  if (UNTRUSTED_CODES.has(String(e.code)) || UNTRUSTED_RE.test(message)) return emailDeliveryTexts.untrusted(target);
   if (e.code === 'ETLS' || /certificate|SSL|TLS/i.test(message)) return t.tlsFailed(target, message);
   if ((e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && typeof e.response === 'string') return t.rejected(target, e.response);
   return t.failed(target, message);

@@ -13,6 +13,7 @@
  * request holds the loop longer).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { dayAtOneSecond } from './lib/export-body.ts';
 import { BenchClient } from './lib/client.ts';
 import { ms, percentile, report } from './lib/stats.ts';
 import { ADMIN_PASSWORD, startCompiledModule, type CompiledModule } from './lib/module-process.ts';
@@ -72,21 +73,7 @@ async function exports(client: BenchClient, token: string, until: number, done: 
   const dayEnd = Math.floor(Date.now() / 1000) - 7200;
   while (performance.now() < until) {
     const t0 = performance.now();
-    await client.ok('PATCH', '/command/trendlog/exportLog', token, {
-      realTimeMask: 511,
-      energyMask: 0,
-      demandMask: 0,
-      powerQualityMask: 0,
-      ioMask: 0,
-      startTime: dayEnd - 86_399,
-      endTime: dayEnd,
-      logInterval: 13,
-      logParamType: null,
-      isAvgValueOn: false,
-      isInstValueOn: false,
-      isMaxValueOn: false,
-      isMinValueOn: false,
-    });
+    await client.ok('PATCH', '/command/trendlog/exportLog', token, dayAtOneSecond(dayEnd));
     for (;;) {
       await sleep(2000);
       const st = JSON.parse((await client.ok('GET', '/command/trendlog/getLogExportStat', token)).body) as { exportStat: number | false };

@@ -22,6 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../apps/module/src/app.ts';
 import { loadConfig } from '../apps/module/src/config.ts';
 import { backfillTrends, registerEnergy, registerHarmonics } from '../apps/module/src/services/trends/index.ts';
+import { dayAtOneSecond } from './lib/export-body.ts';
 import { loadAverage, loopDelayDuring, mb, ms, percentile, report, spread, threadCpuMs, timeMany } from './lib/stats.ts';
 
 const MB = 1024 * 1024;
@@ -125,21 +126,7 @@ export async function trendsBench(missed: string[], days = 30): Promise<void> {
     const t1 = performance.now();
     let generated = 0;
     const exportLoop = await loopDelayDuring(async () => {
-      trends.exports.start({
-        realTimeMask: 511,
-        energyMask: 0,
-        demandMask: 0,
-        powerQualityMask: 0,
-        ioMask: 0,
-        startTime: dayEnd - 86_399,
-        endTime: dayEnd,
-        logInterval: 13,
-        logParamType: null,
-        isAvgValueOn: false,
-        isInstValueOn: false,
-        isMaxValueOn: false,
-        isMinValueOn: false,
-      });
+      trends.exports.start(dayAtOneSecond(dayEnd));
       // Polled as often as a client could, not spun on: a spinning loop takes the core the trend thread needs.
       while (trends.exports.status().exportStat !== false) {
         if (!generated && trends.exports.status().exportStat === 2) generated = performance.now();

@@ -181,6 +181,9 @@ describe('trend log export', () => {
     assert.deepEqual((await m.call('PATCH', '/api/command/trendlog/deleteExportLog', { token, body: { value: 1 } })).body.data, { value: 'Success' });
     assert.equal((await status()).exportFileName, '');
     assert.equal((await download(ready.exportFileName)).status, 404);
+    assert.ok(!readdirSync(exports().dir).includes(ready.exportFileName), 'the name goes at once');
+    // Its data is unlinked in libuv's pool (a large file's unlink waits for its writeback).
+    await exports().settle();
     assert.deepEqual(readdirSync(exports().dir), []);
     // Both commands are in the audit trail under the user who gave them.
     const audit = m.services.ctx.db.prepare("SELECT message, user FROM module_event_log WHERE message LIKE 'Trend log file %by%'").all() as { message: string; user: string }[];

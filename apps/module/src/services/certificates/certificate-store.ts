@@ -3,13 +3,16 @@
  * first start of a data folder, kept under <data>/tls (key mode 0600).
  */
 import { certificateTexts as t, type CertInfo } from '@meter/contract';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
 import { createPrivateKey, generateKeyPair, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { badRequest } from '../../errors.ts';
 import type { DeviceIdentity } from '../device/device-service.ts';
+import { lazyRequire } from '../../lazy-require.ts';
+
+const forge = lazyRequire<typeof Forge>('node-forge');
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
@@ -84,7 +87,7 @@ export class CertificateStore {
 
   /** A PKCS#10 request for the device subject, signed with the key that will be served next. */
   csr(identity: DeviceIdentity): string {
-    let key: forge.pki.rsa.PrivateKey;
+    let key: Forge.pki.rsa.PrivateKey;
     try {
       key = forge.pki.privateKeyFromPem(readFileSync(this.keyPath, 'utf8'));
     } catch {

@@ -6,7 +6,10 @@
  */
 import { emailDeliveryTexts, emailTexts as t, SMTP_SECURITY, type SmtpConfig } from '@meter/contract';
 import { rootCertificates } from 'node:tls';
-import { createTransport } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import { lazyRequire } from '../../lazy-require.ts';
+
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 
 export interface MailAttachment {
   filename: string;
@@ -45,7 +48,7 @@ export class SmtpFailure extends Error {
 
 /** Sends one mail; resolves with the server's final reply, rejects with an SmtpFailure. */
 export async function sendMail(cfg: SmtpConfig, mail: Mail, opts: SmtpOptions): Promise<string> {
-  const transport = createTransport({
+  const transport = nodemailer.createTransport({
     host: cfg.smtpServer,
     port: cfg.smtpPort,
     name: opts.clientName,

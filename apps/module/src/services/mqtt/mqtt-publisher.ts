@@ -8,11 +8,14 @@
  */
 import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { mqttIntervalSeconds, mqttTexts as t, type MqttConfig } from '@meter/contract';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type * as Mqtt from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import type { ReadingSource } from '../../meter/reading-source.ts';
+import { lazyRequire } from '../../lazy-require.ts';
 import { buildPayload } from './mqtt-payload.ts';
 import type { MqttFiles } from './mqtt-files.ts';
 
+const mqtt = lazyRequire<typeof Mqtt>('mqtt');
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -4,13 +4,18 @@
  * `.part` upload), so a file is marked sent only then.
  */
 import { FTP_DIRECTORY, HTTP_AUTH_BASIC, postingTexts as t, type PostChannelConfig } from '@meter/contract';
-import { Client as FtpClient } from 'basic-ftp';
+import type * as BasicFtp from 'basic-ftp';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
-import { Client as SshClient, type SFTPWrapper } from 'ssh2';
+import type * as Ssh2 from 'ssh2';
+import type { SFTPWrapper } from 'ssh2';
+import { lazyRequire } from '../../lazy-require.ts';
 import { PostError, targetOf } from './post-error.ts';
+
+const ftp = lazyRequire<typeof BasicFtp>('basic-ftp');
+const ssh = lazyRequire<typeof Ssh2>('ssh2');
 
 export interface OutgoingFile {
   /** The name the server gets. */
@@ -100,7 +105,7 @@ export function httpPost(url: URL, port: number, headers: Record<string, string>
 export async function sendFtp(cfg: PostChannelConfig, file: OutgoingFile, opts: SendOptions): Promise<string> {
   const info = cfg.postChannelInfo;
   const target = targetFrom(info.FTPAddress, info.FTPPort, 21);
-  const client = new FtpClient(opts.timeoutMs);
+  const client = new ftp.Client(opts.timeoutMs);
   try {
     await client.access({ host: target.host, port: target.port, user: info.FTPUsername, password: info.FTPPassword });
     if (target.path && target.path !== '/') await client.ensureDir(target.path);
@@ -124,7 +129,7 @@ export function sendSftp(cfg: PostChannelConfig, file: OutgoingFile, opts: SendO
   const info = cfg.postChannelInfo;
   const target = targetFrom(info.SFTPAddress, info.SFTPPort, 22);
   const where = targetOf(target.host, target.port);
-  const conn = new SshClient();
+  const conn = new ssh.Client();
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       conn.end();

@@ -11,15 +11,16 @@ import { generateKeyPairSync, randomBytes, scryptSync, timingSafeEqual } from 'n
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, writeFileSync, type Stats } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, posix } from 'node:path';
-import ssh2 from 'ssh2';
+import type * as Ssh2 from 'ssh2';
+import type ssh2 from 'ssh2';
+import { lazyRequire } from '../../lazy-require.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import type { DataLogs } from '../datalog/data-logs.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { KV_SECTION_PREFIX } from '../sections/section-backend.ts';
 import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 
-const { Server, utils } = ssh2;
-const { OPEN_MODE, STATUS_CODE } = utils.sftp;
+const ssh = lazyRequire<typeof Ssh2>('ssh2');
 
 export const SFTP_USER = 'sftp';
 /** The vendor default (README): 8 characters with a letter, a number and a symbol. */
@@ -51,7 +52,7 @@ export interface SftpAccessDeps {
 type Node = { kind: 'root' } | { kind: 'dir'; id: DataLogId } | { kind: 'file'; id: DataLogId; path: string };
 
 export class SftpAccess {
-  private server: InstanceType<typeof Server> | undefined;
+  private server: ssh2.Server | undefined;
   private listening: Promise<void> = Promise.resolve();
 
   constructor(private readonly d: SftpAccessDeps) {}
@@ -88,7 +89,7 @@ export class SftpAccess {
     await this.stop();
     const cfg = this.settings();
     if (!cfg.enable) return;
-    const server = new Server({ hostKeys: [this.hostKey()] }, (client, info) => this.serve(client, info.ip));
+    const server = new ssh.Server({ hostKeys: [this.hostKey()] }, (client, info) => this.serve(client, info.ip));
     this.server = server;
     const port = this.d.portOverride ?? cfg.port;
     this.listening = new Promise<void>((resolve) => {
@@ -158,6 +159,7 @@ export class SftpAccess {
   }
 
   private sftp(sftp: ssh2.SFTPWrapper): void {
+    const { OPEN_MODE, STATUS_CODE } = ssh.utils.sftp;
     const files = new Map<number, number>();
     const dirs = new Map<number, { names: string[]; node: Node; sent: boolean }>();
     let next = 0;

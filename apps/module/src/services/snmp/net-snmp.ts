@@ -2,7 +2,7 @@
  * net-snmp publishes no types: the part the agent and the trap sender use, typed here, and the
  * package loaded through require (a typed import of an untyped package would be `any`).
  */
-import { createRequire } from 'node:module';
+import { lazyRequire } from '../../lazy-require.ts';
 
 export interface Varbind {
   oid: string;
@@ -47,5 +47,6 @@ export interface NetSnmp {
   createSession(target: string, community: string, options: { version: number; trapPort?: number; transport?: string }): Session;
 }
 
-const snmp = createRequire(import.meta.url)('net-snmp') as NetSnmp;
+// Loaded when the agent starts or the first trap goes (lazy-require.ts).
+const snmp = lazyRequire<NetSnmp>('net-snmp');
 export default snmp;

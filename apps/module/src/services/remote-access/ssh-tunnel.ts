@@ -57,6 +57,9 @@ export class SshTunnel {
     this.killStale();
   }
 
+  /** A module process that exits without closing (a signal) must not leave ssh holding the server's port. */
+  private readonly killOnExit = (): void => void this.child?.kill('SIGTERM');
+
   private get pidFile(): string {
     return join(this.o.dir, 'tunnel.pid');
   }
@@ -90,10 +93,13 @@ export class SshTunnel {
     await this.end();
     this.spec = spec;
     this.attempt = 0;
+    process.off('exit', this.killOnExit);
+    process.once('exit', this.killOnExit);
     this.connect();
   }
 
   async stop(): Promise<void> {
+    process.off('exit', this.killOnExit);
     await this.end();
     this.set('off', '');
   }

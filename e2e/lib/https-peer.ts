@@ -1,7 +1,7 @@
 /**
  * A real HTTPS server for the e2e tests on a loopback port: a CA and a certificate for 127.0.0.1
  * made here with openssl (the module trusts the CA through MODULE_TRUSTED_CA); it records each
- * request's path, headers and body and answers 200.
+ * request's path, headers and body and answers 200, with '{}' or what `reply` makes.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,9 @@ export interface HttpsPeer {
   close(): Promise<void>;
 }
 
-export async function startHttpsPeer(): Promise<HttpsPeer> {
+type Received = HttpsPeer['received'][number];
+
+export async function startHttpsPeer(reply: (r: Received) => unknown = () => ({})): Promise<HttpsPeer> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-https-'));
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=E2E CA');
@@ -31,8 +33,9 @@ export async function startHttpsPeer(): Promise<HttpsPeer> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      const r: Received = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() };
+      received.push(r);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply(r)));
     });
   });
   server.on('connection', (s: Socket) => {

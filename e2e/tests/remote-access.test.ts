@@ -2,7 +2,8 @@
  * Settings › Communication › Remote Access in Chromium (002 §2.6, §4.3, §7.3, §8.1, §9.2): the
  * settings saved with the reboot prompt and shown again after a reload; Register against an
  * HTTPS remote access server started here ("Registration success.", then "Please reboot meter
- * to ensure connection"), the status online in green with the access URL, Refresh, Deregister;
+ * to ensure connection"), the status online in green with the access URL once the OpenSSH
+ * tunnel to the server's sshd is up ("Tunnel: connected"), Refresh, Deregister;
  * a view-only user sees no Register and a read-only form; the page fits a phone.
  */
 import { after, before, test } from 'node:test';
@@ -11,15 +12,27 @@ import type { Browser, Page } from 'playwright-core';
 import { remoteAccessTexts as t } from '@meter/contract';
 import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
 import { startHttpsPeer, type HttpsPeer } from '../lib/https-peer.ts';
+import { startSshdPeer, type SshdPeer } from '../lib/sshd-peer.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const PATH = '/setting/communication/remote_access';
 let server: ModuleServer;
 let admin: string;
 let browser: Browser;
 let peer: HttpsPeer;
+let sshd: SshdPeer;
+const sshDir = mkdtempSync(join(tmpdir(), 'e2e-sshd-'));
 
 before(async () => {
-  peer = await startHttpsPeer();
+  sshd = await startSshdPeer(sshDir);
+  // The remote access server: registering authorizes the device's key on its sshd and offers the tunnel.
+  peer = await startHttpsPeer((r) => {
+    if (!r.path.endsWith('/register')) return {};
+    sshd.authorize(JSON.parse(r.body).publicKey);
+    return { tunnel: { host: '127.0.0.1', port: sshd.port, user: sshd.user, remotePort: sshd.remotePort, hostKey: sshd.hostKey } };
+  });
   ({ server, admin } = await startModuleWithUsers({ MODULE_TRUSTED_CA: peer.ca, MODULE_POST_TIMEOUT_SECONDS: '5' }));
   browser = await launchBrowser();
 });
@@ -28,6 +41,8 @@ after(async () => {
   await browser?.close();
   await server?.stop();
   await peer?.close();
+  await sshd?.kill();
+  rmSync(sshDir, { recursive: true, force: true });
 });
 
 async function open(user = 'boss', query = ''): Promise<Page> {
@@ -71,8 +86,18 @@ test('Remote Access: save and reload, Register, online with the access URL, Refr
   await page.getByText(t.rebootHint, { exact: true }).waitFor();
   assert.ok(paths().includes('/remote/register'));
   await page.getByRole('button', { name: t.deregister, exact: true }).waitFor();
-  await page.getByRole('button', { name: t.refresh, exact: true }).click();
+  // The tunnel comes up a moment after the registration: Refresh until the status says so.
+  const refresh = page.getByRole('button', { name: t.refresh, exact: true });
+  for (let i = 0; i < 60 && (await status.innerText()) !== 'online'; i++) {
+    await refresh.click();
+    await refresh.and(page.locator(':enabled')).waitFor();
+    await page.waitForTimeout(250);
+  }
   await status.filter({ hasText: 'online' }).waitFor();
+  await page
+    .getByTestId('remote-tunnel')
+    .filter({ hasText: `${t.tunnel}: ${t.tunnelText.up} (` })
+    .waitFor();
   assert.match((await status.getAttribute('class')) ?? '', /bg-success/);
   assert.equal(await page.getByTestId('access-url').innerText(), `https://${serial.toLowerCase()}.127.0.0.1`);
   await page.getByRole('button', { name: `${t.copy} ${t.accessUrl}` }).waitFor();
@@ -88,6 +113,7 @@ test('Remote Access: save and reload, Register, online with the access URL, Refr
   await page.getByRole('button', { name: t.register, exact: true }).waitFor();
   assert.equal(paths().at(-1), '/remote/deregister');
   await status.filter({ hasText: 'offline' }).waitFor();
+  assert.equal(await page.getByTestId('remote-tunnel').innerText(), `${t.tunnel}: ${t.tunnelText.off}`);
   await signOut(page);
 });
 

@@ -238,6 +238,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
   sections.register(acuCloudSection, acuCloud.backend());
   const remoteAccess = new RemoteAccess({
+    dataDir: config.dataDir,
     kv: ctx.kv,
     events,
     now: ctx.now,

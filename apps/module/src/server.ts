@@ -26,6 +26,7 @@ async function run(): Promise<void> {
     await listenHttp(app, { port: ports.http, host: config.host, events });
     const https = await listenHttps(app, { port: ports.https, host: config.host, certificate, events, allows: (a) => whitelist.allows(a) });
     services.httpRedirect.httpsPort = https.port;
+    services.remoteAccess.listening(https.port);
     services.ticker.start();
     services.time.start();
     services.events.write('Info', 'Module started');

@@ -6,32 +6,21 @@
  */
 import { ACUCLOUD_DEFAULT_ADDRESS, type AcuCloudConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestModule, type TestModule } from './helper.ts';
-import { MINUTE, T0, signInRoles, type RoleName } from './logs-helpers.ts';
-import { startHttpsPeer, type HttpsPeer } from './peers/https-peer.ts';
+import type { TestModule } from './helper.ts';
+import { startPeerAndModule, until, type PeerAndModule } from './https-peer-module.ts';
+import { MINUTE, T0, type RoleName } from './logs-helpers.ts';
+import type { HttpsPeer } from './peers/https-peer.ts';
 
 const PATH = '/api/settings/communication/acuCloudConfig';
 const TOKEN = 'cloud-token-7f3a';
-
-async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await cond()) return;
-    await sleep(50);
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
 
 describe('AcuCloud', () => {
   let m: TestModule;
   let tokens: Record<RoleName | 'admin', string>;
   const clock = { t: T0 };
-  const peerDir = mkdtempSync(join(tmpdir(), 'acucloud-peer-'));
+  let env: PeerAndModule;
   let peer: HttpsPeer;
   let serial: string;
   const get = async (token = tokens.admin) => m.call('GET', PATH, { token });
@@ -46,18 +35,15 @@ describe('AcuCloud', () => {
   const address = () => `https://127.0.0.1:${peer.port}/api/upload`;
 
   before(async () => {
-    peer = startHttpsPeer(peerDir);
-    peer.answer = (r) => (r.headers.authorization === `Bearer ${TOKEN}` ? 200 : 401);
-    await peer.listen();
-    m = await createTestModule({ now: () => clock.t, env: { MODULE_TRUSTED_CA: peer.tls.ca, MODULE_POST_TIMEOUT_SECONDS: '2', MODULE_POST_RETRY_SECONDS: '0.2' } });
-    tokens = await signInRoles(m);
-    serial = m.services.device.identity().meterSerialNumber;
+    env = await startPeerAndModule({
+      name: 'acucloud-peer',
+      answer: (r) => (r.headers.authorization === `Bearer ${TOKEN}` ? 200 : 401),
+      now: () => clock.t,
+      env: { MODULE_POST_TIMEOUT_SECONDS: '2', MODULE_POST_RETRY_SECONDS: '0.2' },
+    });
+    ({ m, tokens, peer, serial } = env);
   });
-  after(async () => {
-    await m.close();
-    await peer.close();
-    rmSync(peerDir, { recursive: true, force: true });
-  });
+  after(() => env.close());
 
   test('defaults: disabled, the module serial number, the cloud address; a view role reads', async () => {
     const res = await get(tokens.config);

@@ -8,34 +8,23 @@
  */
 import { type DataPostConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DATA_LOG_SETTINGS_KEY, defaultSettings } from '../src/services/datalog/config.ts';
-import { createTestModule, type TestModule } from './helper.ts';
-import { MINUTE, T0, signInRoles, type RoleName } from './logs-helpers.ts';
-import { startHttpsPeer, type HttpsPeer } from './peers/https-peer.ts';
+import type { TestModule } from './helper.ts';
+import { startPeerAndModule, until, type PeerAndModule } from './https-peer-module.ts';
+import { MINUTE, T0, type RoleName } from './logs-helpers.ts';
+import type { HttpsPeer } from './peers/https-peer.ts';
 
 const DAY = 86_400_000;
 const midnight = (n: number) => Date.parse('2026-03-02T05:00:00Z') + (n - 1) * DAY;
 const AUTH = `Basic ${Buffer.from('meter:S3cret').toString('base64')}`;
 
-async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await cond()) return;
-    await sleep(50);
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
-
 describe('post channel over HTTPS', () => {
   let m: TestModule;
   let tokens: Record<RoleName | 'admin', string>;
   const clock = { t: T0 };
-  const peerDir = mkdtempSync(join(tmpdir(), 'posting-https-'));
+  let env: PeerAndModule;
   let peer: HttpsPeer;
   const put = (body: unknown) => m.call('PUT', '/api/settings/communication/dataPostConfig', { token: tokens.admin, body });
   const saved = async (): Promise<DataPostConfig> => (await m.call('GET', '/api/settings/communication/dataPostConfig', { token: tokens.admin })).body.data;
@@ -53,17 +42,15 @@ describe('post channel over HTTPS', () => {
   });
 
   before(async () => {
-    peer = startHttpsPeer(peerDir);
-    peer.answer = (r) => (r.headers.authorization === AUTH ? 200 : 401);
-    await peer.listen();
-    m = await createTestModule({ now: () => clock.t, env: { MODULE_TRUSTED_CA: peer.tls.ca, MODULE_POST_TIMEOUT_SECONDS: '1', MODULE_POST_RETRY_SECONDS: '0.2' } });
-    tokens = await signInRoles(m);
+    env = await startPeerAndModule({
+      name: 'posting-https',
+      answer: (r) => (r.headers.authorization === AUTH ? 200 : 401),
+      now: () => clock.t,
+      env: { MODULE_POST_TIMEOUT_SECONDS: '1', MODULE_POST_RETRY_SECONDS: '0.2' },
+    });
+    ({ m, tokens, peer } = env);
   });
-  after(async () => {
-    await m.close();
-    await peer.close();
-    rmSync(peerDir, { recursive: true, force: true });
-  });
+  after(() => env.close());
 
   test('testPoster over HTTPS: accepted with basic authentication; a certificate for another name is refused', async () => {
     const cfg = await saved();

@@ -793,6 +793,11 @@ export const remoteAccessTexts = {
   notEnabled: 'Remote access is disabled: enable it and save first',
   notRegistered: 'The device is not registered',
   event: (reason: string) => `Remote Access: ${reason}`,
+  // Decided: the tunnel's state in words beside the status.
+  tunnel: 'Tunnel',
+  tunnelText: { off: 'not running', connecting: 'connecting', up: 'connected', down: 'down' },
+  noTunnelOffer: (where: string) => `Connected to ${where}: the server's reply carries no tunnel parameters`,
+  noHttps: 'the HTTPS server is not listening',
 } as const;
 
 /** E-mail (001 §2 "Communication, Email", §8): the spec's texts, then the ones decided here (docs/decisions.md, E-mail). */

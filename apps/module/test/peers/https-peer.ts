@@ -1,7 +1,8 @@
 /**
  * A real HTTPS server for the tests on a loopback port, its CA and certificate made here with
  * openssl (peers/mosquitto.ts makeTlsFiles): it records every POST (path, headers, body) and
- * answers as told: 200, a status, or nothing at all (a server that hangs).
+ * answers as told: 200, a status, or nothing at all (a server that hangs), with a JSON body
+ * ('{}' unless `reply` makes one).
  */
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
@@ -21,6 +22,8 @@ export interface HttpsPeer {
   received: Received[];
   /** What the next requests get: a status, or 'hang' (read the body, never answer). */
   answer: number | 'hang' | ((r: Received) => number);
+  /** The body of a 2xx answer. */
+  reply?: (r: Received) => unknown;
   listen(port?: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -54,7 +57,8 @@ export function startHttpsPeer(dir: string): HttpsPeer {
       const answer = typeof peer.answer === 'function' ? peer.answer(r) : peer.answer;
       if (answer === 'hang') return;
       peer.received.push(r);
-      res.writeHead(answer, { 'content-type': 'application/json' }).end('{}');
+      const body = answer >= 200 && answer < 300 && peer.reply ? peer.reply(r) : {};
+      res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
   server.on('connection', (s: Socket) => {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { remoteAccessTexts as t } from '../messages.ts';
-import { REMOTE_PING_OPTIONS, REMOTE_STATUSES } from '../options/acucloud.ts';
+import { REMOTE_PING_OPTIONS, REMOTE_STATUSES, REMOTE_TUNNEL_STATES } from '../options/acucloud.ts';
 import { withMeta } from '../rules/field-meta.ts';
 import { bool, select, strictObject, text } from '../rules/fields.ts';
 import { type Checker, rules } from '../rules/validators.ts';
@@ -21,11 +21,15 @@ export const remoteDeviceAccess = strictObject({
 });
 export type RemoteDeviceAccess = z.infer<typeof remoteDeviceAccess>;
 
-/** GET command/checkRemoteDevice: `value` the status (002 §4.3), with the access URL and the last answer (decided). */
+/**
+ * GET command/checkRemoteDevice: `value` the status (002 §4.3), with the access URL, the last answer
+ * and the outbound tunnel's state with what ssh last said (decided).
+ */
 export const remoteDeviceStatus = z.object({
   value: z.enum(REMOTE_STATUSES),
   registered: z.boolean(),
   accessUrl: z.string(),
   lastPing: z.object({ time: z.number(), ok: z.boolean(), reason: z.string() }).nullable(),
+  tunnel: z.object({ state: z.enum(REMOTE_TUNNEL_STATES), reason: z.string() }),
 });
 export type RemoteDeviceStatus = z.infer<typeof remoteDeviceStatus>;

@@ -2,7 +2,8 @@
  * Settings › Communication › Remote Access (002 §2.6, §4.3, §7.3, §8.1, §9.2): Enable, the ping
  * interval (60 or 600 seconds), the registration status (online green, offline red, checking
  * orange), the access URL with Copy, Refresh, and Register or Deregister; after either, "Please
- * reboot meter to ensure connection". The server URL only with `?showAdvanced=true` (decided).
+ * reboot meter to ensure connection". The server URL only with `?showAdvanced=true`, and the
+ * tunnel's state in words beside the status, with ssh's reason while it is down (decided).
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -45,6 +46,7 @@ export default function RemoteAccess() {
   const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(endpoints.checkRemoteDevice, { signal }) });
   const value: RemoteStatus = status.isFetching ? 'checking' : (status.data?.value ?? 'checking');
   const registered = status.data?.registered === true;
+  const tunnel = status.data?.tunnel;
 
   const act = async (register: boolean) => {
     setBusy(true);
@@ -78,6 +80,12 @@ export default function RemoteAccess() {
             </Badge>{' '}
             <span className="text-body-secondary">{registered ? t.registeredYes : t.registeredNo}</span>
           </p>
+          {tunnel && (
+            <p className="mb-2 text-break" data-testid="remote-tunnel">
+              <span className="fw-semibold">{t.tunnel}:</span> {t.tunnelText[tunnel.state]}
+              {tunnel.reason && tunnel.state !== 'off' ? ` (${tunnel.reason})` : ''}
+            </p>
+          )}
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
             <span className="fw-semibold">{t.accessUrl}:</span>
             <code className="text-break" data-testid="access-url">

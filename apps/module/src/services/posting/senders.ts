@@ -79,6 +79,21 @@ export function sendHttp(cfg: PostChannelConfig, file: OutgoingFile, opts: SendO
  * system's roots (plus MODULE_TRUSTED_CA).
  */
 export function httpPost(url: URL, port: number, headers: Record<string, string>, body: Buffer, opts: SendOptions, refused: (where: string) => string): Promise<string> {
+  return httpPostReply(url, port, headers, body, opts, refused).then((r) => r.where);
+}
+
+/** Replies larger than this are cut: a server's answer is a few fields, never a download. */
+const MAX_REPLY_BYTES = 64 * 1024;
+
+/** As httpPost, and also resolves the reply's body (the remote access server's tunnel offer). */
+export function httpPostReply(
+  url: URL,
+  port: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  opts: SendOptions,
+  refused: (where: string) => string,
+): Promise<{ where: string; body: string }> {
   const https = url.protocol === 'https:';
   const target = targetFrom(url.href, port, https ? 443 : 80);
   url.port = String(target.port);
@@ -86,10 +101,15 @@ export function httpPost(url: URL, port: number, headers: Record<string, string>
   return new Promise((resolve, reject) => {
     const options = { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, timeout: opts.timeoutMs, agent: false as const };
     const onResponse = (res: IncomingMessage) => {
-      res.resume();
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size <= MAX_REPLY_BYTES) chunks.push(c);
+      });
       res.on('end', () => {
         const status = res.statusCode ?? 0;
-        if (status >= 200 && status < 300) resolve(where);
+        if (status >= 200 && status < 300) resolve({ where, body: Buffer.concat(chunks).toString() });
         else if (status === 401 || status === 403) reject(new PostError(refused(where)));
         else reject(new PostError(t.httpStatus(where, status)));
       });

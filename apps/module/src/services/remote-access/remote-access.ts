@@ -4,13 +4,21 @@
  * {url}/deregister when asked, and while enabled and registered POST {url}/ping every ping
  * interval. checkRemoteDevice pings at once and answers online or offline (checking while a ping
  * is under way). The access URL is https://<lowercased serial>.<host of the server URL>.
+ * Registering sends the device's SSH public key; the reply offers the tunnel (ssh-tunnel.ts),
+ * which runs while enabled and registered. Online means the ping succeeds and the tunnel is up.
  */
 import { remoteAccessSection, remoteAccessTexts as t, remoteAccessUrl, serverMessages, type RemoteDeviceAccess, type RemoteDeviceStatus } from '@meter/contract';
 import type { KeyValueStore } from '../../store/db.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { reasonOf, targetOf } from '../posting/post-error.ts';
-import { httpPost, targetFrom } from '../posting/senders.ts';
+import { httpPostReply, targetFrom } from '../posting/senders.ts';
 import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
+import { deviceKey, remoteAccessDir } from './device-key.ts';
+import { SshTunnel, tunnelOffer, type TunnelOffer } from './ssh-tunnel.ts';
+
+const KV_TUNNEL = 'remoteAccess.tunnelOffer';
+/** The longest wait between two tunnel attempts, whatever the ping interval. */
+const TUNNEL_RETRY_CAP_MS = 60_000;
 
 export interface RemoteIdentity {
   serial: string;
@@ -20,6 +28,7 @@ export interface RemoteIdentity {
 }
 
 export interface RemoteAccessDeps {
+  dataDir: string;
   kv: KeyValueStore;
   events: ModuleEventLog;
   now: () => number;
@@ -28,6 +37,7 @@ export interface RemoteAccessDeps {
   /** Test hook (MODULE_REMOTE_PING_SECONDS): replaces the ping interval of the settings. */
   pingSeconds?: number;
   ca?: string[];
+  sshPath?: string;
 }
 
 type Ping = NonNullable<RemoteDeviceStatus['lastPing']>;
@@ -38,9 +48,57 @@ export class RemoteAccess {
   private inFlight: Promise<Ping> | undefined;
   private lastPing: Ping | null = null;
   private stopped = true;
+  private readonly tunnel: SshTunnel;
+  /** The HTTPS listener's port the tunnel carries the server's requests to; known once it listens. */
+  private httpsPort: number | undefined;
 
   constructor(private readonly d: RemoteAccessDeps) {
     this.base = kvSectionBackend(d.kv, remoteAccessSection);
+    this.tunnel = new SshTunnel({
+      dir: remoteAccessDir(d.dataDir),
+      connectTimeoutSeconds: Math.max(1, Math.ceil(d.timeoutMs / 1000)),
+      retryCapMs: () => Math.min(TUNNEL_RETRY_CAP_MS, Math.max(1000, this.intervalMs())),
+      onChange: (state, reason) => this.tunnelChanged(state, reason),
+      sshPath: d.sshPath,
+    });
+  }
+
+  private loggedTunnel = '';
+
+  /** Up, and each new reason for being down, go to the module event log; a retry that fails alike does not. */
+  private tunnelChanged(state: string, reason: string): void {
+    const line = state === 'up' ? t.event(`tunnel up (${reason})`) : state === 'down' ? t.event(`tunnel down: ${reason}`) : '';
+    if (!line || line === this.loggedTunnel) return;
+    this.loggedTunnel = line;
+    this.d.events.write(state === 'up' ? 'Info' : 'Error', line);
+  }
+
+  /** The launcher tells the port its HTTPS server listens on (undefined: it could not bind). */
+  listening(httpsPort: number | undefined): void {
+    this.httpsPort = httpsPort;
+    void this.syncTunnel();
+  }
+
+  private offer(): TunnelOffer | null | undefined {
+    return this.d.kv.get<TunnelOffer | null>(KV_TUNNEL);
+  }
+
+  private tunnelQueue: Promise<void> = Promise.resolve();
+
+  /** One change of the tunnel at a time: a quick register-deregister never leaves two ssh running. */
+  private syncTunnel(): Promise<void> {
+    const next = this.tunnelQueue.then(() => this.applyTunnel());
+    this.tunnelQueue = next.catch((err: unknown) => void this.d.events.write('Error', t.event(`tunnel not started: ${err instanceof Error ? err.message : String(err)}`)));
+    return this.tunnelQueue;
+  }
+
+  /** The tunnel runs while enabled, registered, offered and there is an HTTPS server to reach. */
+  private async applyTunnel(): Promise<void> {
+    const s = this.settings();
+    const offer = this.offer();
+    if (this.stopped || !s.enable || !s.registered || !offer || this.httpsPort === undefined) return this.tunnel.stop();
+    const key = await deviceKey(this.d.dataDir, this.d.kv, this.d.identity().serial);
+    await this.tunnel.run({ offer, keyPath: key.path, localPort: this.httpsPort, aliveSeconds: Math.max(1, Math.ceil(this.intervalMs() / 1000)) });
   }
 
   settings(): RemoteDeviceAccess {
@@ -55,6 +113,7 @@ export class RemoteAccess {
         // Another server or interval: what was known of the old one no longer says anything.
         this.lastPing = null;
         this.schedule(0);
+        void this.syncTunnel();
       },
     };
   }
@@ -66,12 +125,14 @@ export class RemoteAccess {
   start(): void {
     this.stopped = false;
     this.schedule(0);
+    void this.syncTunnel();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.inFlight?.catch(() => undefined);
+    await this.tunnel.stop();
   }
 
   private intervalMs(): number {
@@ -88,16 +149,16 @@ export class RemoteAccess {
     }, delayMs);
   }
 
-  /** POST {server}/{action} with the device's identity; resolves host:port on a 2xx. */
-  private post(action: 'register' | 'deregister' | 'ping'): Promise<string> {
+  /** POST {server}/{action} with the device's identity; resolves host:port and the reply on a 2xx. */
+  private post(action: 'register' | 'deregister' | 'ping', extra: Record<string, string> = {}): Promise<{ where: string; body: string }> {
     const s = this.settings();
     const id = this.d.identity();
     const url = new URL(s.remoteServerUrl);
     url.pathname = `${url.pathname.replace(/\/+$/, '')}/${action}`;
     const body = Buffer.from(
-      JSON.stringify({ serialNumber: id.serial, macAddress: id.mac, model: id.model, firmware: id.firmware, pingInterval: s.pingInterval, accessUrl: this.accessUrl() }),
+      JSON.stringify({ serialNumber: id.serial, macAddress: id.mac, model: id.model, firmware: id.firmware, pingInterval: s.pingInterval, accessUrl: this.accessUrl(), ...extra }),
     );
-    return httpPost(
+    return httpPostReply(
       url,
       0,
       { 'content-type': 'application/json' },
@@ -127,7 +188,7 @@ export class RemoteAccess {
       const time = Math.floor(this.d.now() / 1000);
       let next: Ping;
       try {
-        const where = await this.post('ping');
+        const { where } = await this.post('ping');
         next = { time, ok: true, reason: `Connected to ${where}` };
       } catch (err) {
         next = { time, ok: false, reason: this.reason(err) };
@@ -141,8 +202,10 @@ export class RemoteAccess {
 
   status(): RemoteDeviceStatus {
     const s = this.settings();
-    const value = !s.enable || !s.registered ? 'offline' : this.inFlight || !this.lastPing ? 'checking' : this.lastPing.ok ? 'online' : 'offline';
-    return { value, registered: s.registered, accessUrl: this.accessUrl(), lastPing: this.lastPing };
+    const active = s.enable && s.registered;
+    const tunnel = active && this.httpsPort === undefined && !this.stopped ? { state: 'down' as const, reason: t.noHttps } : { state: this.tunnel.state, reason: this.tunnel.reason };
+    const value = !active ? 'offline' : this.inFlight || !this.lastPing ? 'checking' : this.lastPing.ok && tunnel.state === 'up' ? 'online' : 'offline';
+    return { value, registered: s.registered, accessUrl: this.accessUrl(), lastPing: this.lastPing, tunnel };
   }
 
   /** checkRemoteDevice: pings now when there is something to ping, then answers. */
@@ -156,11 +219,20 @@ export class RemoteAccess {
   async register(user: string): Promise<string> {
     if (!this.settings().enable) return t.notEnabled;
     try {
-      const where = await this.post('register');
+      const key = await deviceKey(this.d.dataDir, this.d.kv, this.d.identity().serial);
+      const { where, body } = await this.post('register', { publicKey: key.publicKey });
+      const offer = parseOffer(body);
+      if (!offer) {
+        const reason = t.noTunnelOffer(where);
+        this.d.events.write('Error', `${t.event(`registration failed: ${reason}`)} (by ${user})`, user);
+        return reason;
+      }
+      this.d.kv.set(KV_TUNNEL, offer);
       this.setRegistered(true);
       this.d.events.write('Info', `${t.event(`registered with ${where}`)} by ${user}`, user);
       this.lastPing = null;
       this.schedule(0);
+      await this.syncTunnel();
       return serverMessages.success;
     } catch (err) {
       const reason = this.reason(err);
@@ -176,10 +248,12 @@ export class RemoteAccess {
     clearTimeout(this.timer);
     await this.inFlight?.catch(() => undefined);
     try {
-      const where = await this.post('deregister');
+      const { where } = await this.post('deregister');
       this.setRegistered(false);
+      this.d.kv.set(KV_TUNNEL, null);
       clearTimeout(this.timer);
       this.lastPing = null;
+      await this.syncTunnel();
       this.d.events.write('Info', `${t.event(`deregistered from ${where}`)} by ${user}`, user);
       return serverMessages.success;
     } catch (err) {
@@ -188,5 +262,15 @@ export class RemoteAccess {
       this.schedule(this.intervalMs());
       return reason;
     }
+  }
+}
+
+/** The register reply's tunnel offer, `{tunnel: {host, port, user, remotePort, hostKey}}`; undefined when there is none or it is not valid. */
+function parseOffer(body: string): TunnelOffer | undefined {
+  try {
+    const parsed = tunnelOffer.safeParse((JSON.parse(body) as { tunnel?: unknown }).tunnel);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -863,3 +863,15 @@ export const hardeningTexts = {
   storageFull: 'The module storage is full: the change was not saved',
   auditLost: (n: number) => `${n} event log ${n === 1 ? 'entry was' : 'entries were'} lost while the module storage was full`,
 } as const;
+
+/** Feedback of the console (issue 14): copy buttons, the age of polled readings, the reconnecting banner. Ours, the spec gives none. */
+export const feedbackTexts = {
+  copy: 'Copy',
+  copied: 'Copied',
+  /** What a Copy button copies, where the label beside it does not say. */
+  names: { moduleFirmwareVersion: 'Module Firmware Version', meterFirmwareVersion: 'Meter Firmware Version' },
+  liveAge: (seconds: number) => `live · updated ${seconds} s ago`,
+  staleAge: (seconds: number) => `no new reading · updated ${seconds} s ago`,
+  liveWaiting: 'live · waiting for the first reading',
+  unreachable: 'Module unreachable — reconnecting',
+} as const;

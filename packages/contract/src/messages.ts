@@ -836,7 +836,7 @@ export const emailTexts = {
   startTimeHelp: 'YYYY-MM-DD HH:MM, device time',
   badStartTime: (label: string) => `${label} must be a date and time as YYYY-MM-DD HH:MM`,
   test: 'Test',
-  testHint: 'The test mail uses the saved settings.',
+  testHint: 'The test email uses the saved settings.',
   // testEmail's result text and the module event log: what happened, in words.
   testOk: (to: string, target: string) => `Test email to ${to} accepted by ${target}`,
   disabled: 'SMTP is disabled',

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ALARM_RECORD_KEYS, METER_EVENT_RECORD_KEYS } from '@meter/contract';
 import { zonedToUnix } from '../src/lib/device-time.ts';
 import { EMPTY_FILTER, intervalIsValid, logQueryOf, toggleLevel, withLevel } from '../src/features/logs/log-filter.ts';
-import { keysOf, lastKeyFirst, newestFirst, reversedKeys } from '../src/features/logs/record-columns.ts';
+import { alarmCellText, keysOf, lastKeyFirst, newestFirst, reversedKeys } from '../src/features/logs/record-columns.ts';
 
 test('Alarm Log columns: the first record keys with the last moved to the front; contract keys when empty', () => {
   assert.deepEqual(lastKeyFirst(keysOf([{ a: 1, b: 2, Timestamp: 3 }], ALARM_RECORD_KEYS)), ['Timestamp', 'a', 'b']);
@@ -56,4 +56,14 @@ test('the filter becomes the eventLog query of a page', () => {
   // The user filter goes as typed, trimmed; blank is no filter.
   assert.equal(logQueryOf({ ...EMPTY_FILTER, user: ' carol ' }, 'UTC', 1, 10).user, 'carol');
   assert.equal('user' in logQueryOf({ ...EMPTY_FILTER, user: '  ' }, 'UTC', 1, 10), false);
+});
+
+test('alarm log: set points and values of one quantity show one decimal', () => {
+  assert.equal(alarmCellText('100%'), '100.0%');
+  assert.equal(alarmCellText('101.25%'), '101.3%');
+  assert.equal(alarmCellText('-3%'), '-3.0%');
+  assert.equal(alarmCellText('ON'), 'ON');
+  assert.equal(alarmCellText('-'), '-');
+  assert.equal(alarmCellText(7), '7');
+  assert.equal(alarmCellText(undefined), '');
 });

@@ -841,7 +841,7 @@ export const emailTexts = {
   startTimeHelp: 'YYYY-MM-DD HH:MM, device time',
   badStartTime: (label: string) => `${label} must be a date and time as YYYY-MM-DD HH:MM`,
   test: 'Test',
-  testHint: 'The test mail uses the saved settings.',
+  testHint: 'The test email uses the saved settings.',
   // testEmail's result text and the module event log: what happened, in words.
   testOk: (to: string, target: string) => `Test email to ${to} accepted by ${target}`,
   disabled: 'SMTP is disabled',
@@ -906,4 +906,16 @@ export const emailDeliveryTexts = {
   dropped: (what: string, reason: string) => `Email ${what}: ${reason}; refused for good, the mail is dropped`,
   queueFull: (what: string, max: number) => `Email ${what}: more than ${max} mails waiting, the oldest is dropped`,
   delivered: (what: string, target: string) => `Email ${what}: accepted by ${target}`,
+} as const;
+
+/** Feedback of the console (issue 14): copy buttons, the age of polled readings, the reconnecting banner. Ours, the spec gives none. */
+export const feedbackTexts = {
+  copy: 'Copy',
+  copied: 'Copied',
+  /** What a Copy button copies, where the label beside it does not say. */
+  names: { moduleFirmwareVersion: 'Module Firmware Version', meterFirmwareVersion: 'Meter Firmware Version' },
+  liveAge: (seconds: number) => `live · updated ${seconds} s ago`,
+  staleAge: (seconds: number) => `no new reading · updated ${seconds} s ago`,
+  liveWaiting: 'live · waiting for the first reading',
+  unreachable: 'Module unreachable — reconnecting',
 } as const;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PASSWORD_CHANGE_PATH, displayName, findRoute, flowTexts } from '@meter/contract';
+import { UnreachableBanner } from '../components/unreachable-banner.tsx';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
 import { provideEndpointTable } from '../lib/endpoint-table.ts';
 import { endpoints } from '../lib/endpoint-table-chunk.ts';
@@ -59,6 +60,7 @@ function SignedInLayout({ held }: { held: boolean }) {
       <a className="visually-hidden-focusable position-absolute top-0 start-0 z-3 m-2 p-2 bg-body border rounded" href="#main-content">
         {flowTexts.skipToContent}
       </a>
+      <UnreachableBanner />
       <TopBar tree={tree} trail={trail} onSectionMenu={section && sideNodes.length > 0 ? () => setMenuOpen(true) : undefined} />
       <div className="layout-body d-flex flex-grow-1">
         {section && sideNodes.length > 0 && <SideNav nodes={sideNodes} trail={trail} title={section.label} show={menuOpen} onHide={() => setMenuOpen(false)} />}

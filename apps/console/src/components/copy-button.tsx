@@ -1,4 +1,4 @@
-/** A Copy button for a read-only value (the module serial number, the remote access URL). */
+/** A Copy button for a read-only value (serial numbers, MAC addresses, versions, the API token, the remote access URL). */
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 
@@ -33,8 +33,22 @@ export function CopyButton({ value, label, copiedLabel, name }: { value: string;
     return () => clearTimeout(t);
   }, [copied]);
   return (
-    <Button type="button" variant="outline-secondary" size="sm" aria-label={`${label} ${name}`} disabled={!value} onClick={() => void copyText(value).then(setCopied)}>
-      {copied ? copiedLabel : label}
-    </Button>
+    <>
+      <Button
+        type="button"
+        variant="outline-secondary"
+        size="sm"
+        className="copy-button"
+        aria-label={`${label} ${name}`}
+        disabled={!value}
+        onClick={() => void copyText(value).then(setCopied)}
+      >
+        {copied ? copiedLabel : label}
+      </Button>
+      {/* The button keeps its name while its text says Copied: a screen reader hears the outcome here. */}
+      <span className="visually-hidden" role="status">
+        {copied ? `${name}: ${copiedLabel}` : ''}
+      </span>
+    </>
   );
 }

@@ -33,11 +33,13 @@ export interface DataTableProps<T> {
   paginate?: boolean;
   /** Column headings for screen readers only (label/value tables). */
   quietHeader?: boolean;
+  /** Drawn at the end of the heading's line (the age of polled readings): takes no extra height. */
+  aside?: ReactNode;
 }
 
 const NUMERIC = 'text-end text-nowrap tabular-nums';
 
-export function DataTable<T>({ title, label, columns, rows, rowKey, loading, paginate, quietHeader }: DataTableProps<T>) {
+export function DataTable<T>({ title, label, columns, rows, rowKey, loading, paginate, quietHeader, aside }: DataTableProps<T>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const all = rows ?? [];
@@ -46,7 +48,14 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
 
   return (
     <section className="mb-4">
-      {title && <h2 className="h5">{title}</h2>}
+      {title && aside ? (
+        <div className="d-flex align-items-baseline justify-content-between column-gap-3">
+          <h2 className="h5">{title}</h2>
+          {aside}
+        </div>
+      ) : (
+        title && <h2 className="h5">{title}</h2>
+      )}
       <ScrollRegion label={title ?? label}>
         <Table striped bordered hover size="sm" className="mb-0">
           {(title ?? label) && <caption className="visually-hidden">{title ?? label}</caption>}

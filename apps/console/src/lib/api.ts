@@ -7,6 +7,7 @@ import { REVISION_HEADER, endpointUrl, type BodyOf, type Endpoint, type ReplyOf 
 import { showAlert, showStaticAlert } from './alerts.ts';
 import { NO_RESPONSE, downloadFailure, genericFailure, type FailureNotice } from './api-errors.ts';
 import { LOGIN_PATH, NEXT_PARAM, currentPath, navigateTo } from './navigation.ts';
+import { noteAnswer, noteNoResponse } from './reachability.ts';
 import { isRebooting } from './reboot-state.ts';
 import { track } from './request-registry.ts';
 import { clearSession, getSession } from './session.ts';
@@ -108,9 +109,12 @@ async function send(url: string, init: RequestInit, opts: RequestOptions, notice
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    const res = await fetch(url, { ...init, signal: controller.signal });
+    noteAnswer();
+    return res;
   } catch {
     if (controller.signal.aborted) throw new ApiError(NO_RESPONSE, undefined, undefined, true);
+    noteNoResponse();
     throw failed(NO_RESPONSE, undefined, opts, notice?.(NO_RESPONSE));
   } finally {
     forget();
@@ -238,6 +242,7 @@ export function upload<T = unknown>(path: string, file: Blob, opts: UploadOption
     };
     xhr.onload = () => {
       forget();
+      noteAnswer();
       let payload: { data?: unknown } | undefined;
       try {
         payload = JSON.parse(xhr.responseText) as { data?: unknown };
@@ -249,6 +254,7 @@ export function upload<T = unknown>(path: string, file: Blob, opts: UploadOption
     };
     xhr.onerror = () => {
       forget();
+      noteNoResponse();
       reject(failed(NO_RESPONSE, undefined, opts));
     };
     xhr.onabort = () => {

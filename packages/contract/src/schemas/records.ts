@@ -90,7 +90,7 @@ export type CommInstall = z.infer<typeof commInstall>;
 export const ctChannel = strictObject({
   id: intBetween('Input', 1, 18),
   phase: oneOf('Phase', PHASES),
-  colorCode: textOf('Color Code', 16),
+  colorCode: textOf('Colour Code', 16),
   ctModel: textOf('CT Model', 32),
   ctSerialNumber: textOf('CT Serial Number', 32),
   ctRatio: textOf('CT Ratio', 16),

@@ -5,6 +5,8 @@ import { formatDate } from '../../lib/device-time.ts';
 export interface InfoRow {
   label: string;
   value: string;
+  /** Offered for copying, named this way (issue 14: serial numbers, MAC addresses, firmware versions). */
+  copy?: string;
 }
 
 const NONE = '-';
@@ -24,9 +26,9 @@ export function meterRows(info: DeviceInfo | undefined, mcStatus: number | undef
   const rows: InfoRow[] = [
     { label: 'Model', value: text(info.meterModel) },
     { label: 'Hardware Version', value: version(info.meterHardwareVersion) },
-    { label: 'Firmware Version', value: version(info.meterFirmwareVersion) },
+    { label: 'Firmware Version', value: version(info.meterFirmwareVersion), copy: 'Meter Firmware Version' },
     { label: 'Release Date', value: formatDate(text(info.meterReleaseDate)) },
-    { label: 'Serial Number', value: text(info.meterSerialNumber) },
+    { label: 'Serial Number', value: text(info.meterSerialNumber), copy: 'Meter Serial Number' },
     { label: 'Seal Status', value: onOff(info.meterSealStatus) },
     { label: 'Address', value: text(info.meterAddress) },
     { label: 'Description', value: text(info.deviceDescription) },
@@ -42,7 +44,7 @@ export function displayModuleRows(info: DeviceInfo | undefined): InfoRow[] | und
   return [
     { label: 'Model', value: text(info.displayModel) },
     { label: 'Hardware Version', value: version(info.displayHardwareVersion) },
-    { label: 'Firmware Version', value: version(info.displayFirmwareVersion) },
+    { label: 'Firmware Version', value: version(info.displayFirmwareVersion), copy: 'Display Module Firmware Version' },
     { label: 'Release Date', value: formatDate(text(info.displayReleaseDate)) },
   ];
 }
@@ -51,10 +53,10 @@ export function webModuleRows(info: DeviceInfo | undefined, diskStatus: number |
   if (!info) return undefined;
   return [
     { label: 'Hardware Version', value: version(info.moduleHardwareVersion) },
-    { label: 'Firmware Version', value: version(info.moduleFirmwareVersion) },
-    { label: 'Ethernet 0 MAC Address', value: text(info.moduleEth0MacAddress) },
-    { label: 'Ethernet 1 MAC Address', value: text(info.moduleEth1MacAddress) },
-    { label: 'WiFi MAC Address', value: text(info.moduleWlan0MacAddress) },
+    { label: 'Firmware Version', value: version(info.moduleFirmwareVersion), copy: 'Web Module Firmware Version' },
+    { label: 'Ethernet 0 MAC Address', value: text(info.moduleEth0MacAddress), copy: 'Ethernet 0 MAC Address' },
+    { label: 'Ethernet 1 MAC Address', value: text(info.moduleEth1MacAddress), copy: 'Ethernet 1 MAC Address' },
+    { label: 'WiFi MAC Address', value: text(info.moduleWlan0MacAddress), copy: 'WiFi MAC Address' },
     { label: 'eMMC Health', value: emmcHealth(diskStatus) },
     { label: 'Disk Usage', value: text(diskUsage) },
   ];

@@ -155,7 +155,7 @@ function WhitelistForm({ loaded }: { loaded: WhitelistDraft }) {
         <Table striped bordered size="sm" aria-label={t.title}>
           <thead>
             <tr>
-              <th>#</th>
+              <th className="text-end tabular-nums">#</th>
               <th>{L.ipv4}</th>
               <th>{L.ipv6}</th>
               <th>{L.description}</th>
@@ -170,7 +170,7 @@ function WhitelistForm({ loaded }: { loaded: WhitelistDraft }) {
             )}
             {draft.whiteList.map((e, i) => (
               <tr key={`${i}-${e.ipv4}-${e.ipv6}`}>
-                <td>{i + 1}</td>
+                <td className="text-end tabular-nums">{i + 1}</td>
                 <td>{e.ipv4}</td>
                 <td className="text-break">{e.ipv6}</td>
                 <td>

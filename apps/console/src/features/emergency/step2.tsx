@@ -112,7 +112,7 @@ export default function EmergencyStep2() {
   const stateText = (s: LoggerState) => (s.state === 'done' ? t.exportedAndReset : s.state === 'empty' ? t.empty : s.state === 'failed' ? t.failed : '');
   const columns: readonly Column<Row>[] = [
     { key: 'logger', header: t.logger, rowHeader: true, cell: (r) => t.loggerNames[r.id] ?? r.id },
-    { key: 'files', header: t.files, cell: (r) => (r.files === undefined ? '' : String(r.files)) },
+    { key: 'files', header: t.files, cell: (r) => (r.files === undefined ? '' : String(r.files)), numeric: true },
     { key: 'state', header: t.state, cell: stateText },
   ];
   const rows: Row[] = DATA_LOG_IDS.map((id) => ({ id, ...states[id] }));

@@ -54,7 +54,7 @@ function DataLogView({ id }: { id: DataLogId }) {
       : []),
     { key: 'file', header: 'File', cell: (f) => f.filename },
     { key: 'update', header: 'Update', cell: (f) => formatDeviceTime(f.timestamp, zone) },
-    { key: 'size', header: 'Size (KB)', cell: (f) => f.size.toFixed(2) },
+    { key: 'size', header: 'Size (KB)', cell: (f) => f.size.toFixed(2), numeric: true },
     {
       key: 'action',
       header: 'Action',

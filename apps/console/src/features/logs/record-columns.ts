@@ -2,6 +2,21 @@
 
 export const TIMESTAMP_KEY = 'Timestamp';
 
+/** Alarm Log columns of numbers: right-aligned (issue 14). */
+export const NUMERIC_KEYS: ReadonlySet<string> = new Set(['Alarm', 'Setpoint', 'Value']);
+
+/**
+ * An alarm's set point and value are percentages of the rated value, which the module rounds to
+ * one decimal but writes without trailing zeros ('100%', '101.2%'): one decimal always, so a
+ * column lines up. ON/OFF (digital inputs) and '-' stay as they are.
+ */
+export function alarmCellText(v: unknown): string {
+  if (typeof v === 'number') return String(v);
+  const s = String(v ?? '');
+  const percent = /^(-?\d+(?:\.\d+)?)%$/.exec(s);
+  return percent ? `${Number(percent[1]).toFixed(1)}%` : s;
+}
+
 /** The keys of the first record, or the contract's keys when there is none (an empty log). */
 export function keysOf(rows: readonly object[], fallback: readonly string[]): string[] {
   return rows.length > 0 ? Object.keys(rows[0]!) : [...fallback];

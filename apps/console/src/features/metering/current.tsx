@@ -3,6 +3,7 @@
  * one for the selected channel, from the same real-time calls as Basic, refreshed with them.
  * The spec shows no more of this view; its route is decided in docs/decisions.md.
  */
+import { LiveAge } from '../../components/live-age.tsx';
 import { REALTIME_KEYS, type ReadingRow } from '@meter/contract';
 import { ChannelSelect } from '../../components/channel-select.tsx';
 import { readingsSkeleton } from '../../components/readings-table-data.ts';
@@ -20,7 +21,7 @@ export default function CurrentReadings() {
   const { channel, setChannel, system, userNames, channelRows, chosen } = useSystemAndChannel();
   return (
     <>
-      <ReadingsTable title="Current" rows={currentRows(system.data)} loading={system.isPending} skeleton={SYSTEM_SKELETON} />
+      <ReadingsTable title="Current" rows={currentRows(system.data)} loading={system.isPending} skeleton={SYSTEM_SKELETON} aside={<LiveAge updatedAt={system.dataUpdatedAt} />} />
       <ChannelSelect value={channel} onChange={setChannel} userNames={userNames.data} />
       <ReadingsTable title="Channel Current" rows={chosen ? currentRows(channelRows.data) : undefined} loading={chosen && channelRows.isPending} />
     </>

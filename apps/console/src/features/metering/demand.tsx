@@ -2,6 +2,7 @@
  * Reading › Metering › Demand (001 §2 Demand screen): system demand and the chosen channel's
  * demand, refreshed every 5 s. The route is hidden unless the device is demand verified.
  */
+import { LiveAge } from '../../components/live-age.tsx';
 import { useState } from 'react';
 import { ChannelSelect } from '../../components/channel-select.tsx';
 import { NO_CHANNEL } from '../../components/channel-options.ts';
@@ -21,7 +22,7 @@ function Demand({ wiring }: MeteringScreenProps) {
 
   return (
     <>
-      <DemandTable title="System Demand" lines={demandLines(system.data, hidesPhaseValues(wiring))} loading={system.isPending} />
+      <DemandTable title="System Demand" lines={demandLines(system.data, hidesPhaseValues(wiring))} loading={system.isPending} aside={<LiveAge updatedAt={system.dataUpdatedAt} />} />
       <ChannelSelect value={channel} onChange={setChannel} userNames={userNames.data} />
       <DemandTable title="Channel Demand" lines={chosen ? demandLines(channelRows.data) : undefined} loading={chosen && channelRows.isPending} />
     </>

@@ -2,6 +2,7 @@
  * Reading › Metering › Energy (000 §2): Real-Time, Current Month TOU and Prior Month TOU for the
  * System and for the chosen channel, refreshed every 5 s; the wiring rules of 000 §9 apply.
  */
+import { LiveAge } from '../../components/live-age.tsx';
 import { useState } from 'react';
 import { ChannelSelect } from '../../components/channel-select.tsx';
 import { NO_CHANNEL } from '../../components/channel-options.ts';
@@ -21,7 +22,7 @@ function Energy({ wiring }: MeteringScreenProps) {
 
   return (
     <>
-      <EnergyTables scope="System" rowsOf={(t) => systemEnergyTable(system.data, t, wiring)} loading={system.isPending} showTou />
+      <EnergyTables scope="System" rowsOf={(t) => systemEnergyTable(system.data, t, wiring)} loading={system.isPending} showTou aside={<LiveAge updatedAt={system.dataUpdatedAt} />} />
       <ChannelSelect value={channel} onChange={setChannel} userNames={userNames.data} />
       <EnergyTables
         scope="Channel"

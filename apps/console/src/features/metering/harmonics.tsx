@@ -3,6 +3,7 @@
  * a bar chart of orders 2..31 (one series per phase, or per input of the chosen channel), the
  * System table and, for Current, the Channel table refreshed every 5 s.
  */
+import { LiveAge } from '../../components/live-age.tsx';
 import { useMemo, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -48,7 +49,14 @@ function Harmonics() {
         <BarChart title={`${CHART_TITLE[kind]} chart`} categories={HARMONIC_ORDERS} series={series} xLabel="Harmonic Order" yLabel="%" />
       </section>
       <ReadingsTable title="System" rows={harmonicsTable(system.data, kind)} loading={system.isPending} />
-      {isCurrent && <ReadingsTable title="Channel" rows={harmonicsTable(channelData, kind)} loading={chosen && channelRows.isPending} />}
+      {isCurrent && (
+        <ReadingsTable
+          title="Channel"
+          rows={harmonicsTable(channelData, kind)}
+          loading={chosen && channelRows.isPending}
+          aside={chosen && <LiveAge updatedAt={channelRows.dataUpdatedAt} />}
+        />
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@
  * Reading › Metering › IO (000 §2): Digital Input (Name, Status; Counter and Value on a
  * pulse-verified device) and Relay Output (Name, Status, Action), refreshed every 5 s.
  */
+import { LiveAge } from '../../components/live-age.tsx';
 import { endpoints, flowTexts, type IoReply } from '@meter/contract';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { confirmAction } from '../../lib/confirm-action.ts';
@@ -40,6 +41,7 @@ function Io() {
         rows={io.data?.di}
         rowKey={(d, i) => `${i}-${d.name}`}
         loading={io.isPending}
+        aside={<LiveAge updatedAt={io.dataUpdatedAt} />}
       />
       <RelayTable
         relays={io.data?.ro}

@@ -7,7 +7,8 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { AUTO_UPDATE_OFF, firmwareTexts as t } from '@meter/contract';
+import { AUTO_UPDATE_OFF, feedbackTexts, firmwareTexts as t } from '@meter/contract';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { ManualUpdate, UpdateLog } from '../../components/firmware/manual-update-card.tsx';
 import { useUpdateProcess } from '../../components/firmware/use-update-process.ts';
 import { defineSectionScreen } from '../../components/section/section-def.ts';
@@ -45,7 +46,10 @@ export default function ModuleFirmware() {
     <section>
       <h1 className="h4">{t.title}</h1>
       <p>
-        {t.currentVersion}: <strong>{info.data?.moduleFirmwareVersion ?? ''}</strong>
+        {t.currentVersion}: <strong>{info.data?.moduleFirmwareVersion ?? ''}</strong>{' '}
+        {info.data?.moduleFirmwareVersion && (
+          <CopyButton value={info.data.moduleFirmwareVersion} label={feedbackTexts.copy} copiedLabel={feedbackTexts.copied} name={feedbackTexts.names.moduleFirmwareVersion} />
+        )}
       </p>
       <SectionScreen def={AUTO_UPDATE_SCREEN} />
       {/* 002 §2.13: the server URL is for the vendor's support, shown only when asked for. */}
@@ -55,7 +59,10 @@ export default function ModuleFirmware() {
       <UpdateLog label={t.updateLog} update={update} />
       <h2 className="h4 mt-4">{t.meterTitle}</h2>
       <p>
-        {t.meterCurrentVersion}: <strong>{info.data?.meterFirmwareVersion ?? ''}</strong>
+        {t.meterCurrentVersion}: <strong>{info.data?.meterFirmwareVersion ?? ''}</strong>{' '}
+        {info.data?.meterFirmwareVersion && (
+          <CopyButton value={info.data.meterFirmwareVersion} label={feedbackTexts.copy} copiedLabel={feedbackTexts.copied} name={feedbackTexts.names.meterFirmwareVersion} />
+        )}
       </p>
       <ManualUpdate kind="meter" title={t.meterManualUpdate} canWrite={canWrite && !update.updating} update={meterUpdate} />
       <UpdateLog label={t.meterUpdateLog} update={meterUpdate} />

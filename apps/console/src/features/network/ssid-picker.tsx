@@ -60,7 +60,9 @@ export function SsidPicker({ onSet, onClose }: { onSet: (ssid: string) => void; 
                 <tr>
                   <th scope="col" aria-label="Choose" />
                   <th scope="col">{t.labels.staSsid}</th>
-                  <th scope="col">Signal</th>
+                  <th scope="col" className="text-end">
+                    Signal (dBm)
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -70,8 +72,8 @@ export function SsidPicker({ onSet, onClose }: { onSet: (ssid: string) => void; 
                       <Form.Check type="radio" name="ssid-choice" id={`ssid-${n.ssid}`} aria-label={n.ssid} checked={chosen === n.ssid} onChange={() => setChosen(n.ssid)} />
                     </td>
                     <td>{n.ssid}</td>
-                    <td className="text-nowrap">
-                      <SignalIcon dbm={n.signal} /> {n.signal} dBm
+                    <td className="text-end text-nowrap tabular-nums">
+                      <SignalIcon dbm={n.signal} /> {n.signal}
                     </td>
                   </tr>
                 ))}

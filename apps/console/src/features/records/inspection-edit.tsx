@@ -44,7 +44,7 @@ const PT_ROWS = [
   ['voltageC', 'C'],
 ] as const;
 const CT_HEADERS: Record<(typeof CT_INSPECT_KEYS)[number], string> = {
-  colorCode: 'Color Code',
+  colorCode: 'Colour Code',
   ctModel: 'CT Model',
   ctSerialNumber: 'CT Serial Number',
   current: 'Current (A)',

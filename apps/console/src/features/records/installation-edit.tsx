@@ -42,7 +42,7 @@ import { useInstallationRecord, useRecordDeviceStatus } from './use-records.ts';
 const RECORD_PATH = '/about/installation_record';
 const NOMINAL_KEYS = ['nominalVoltage', 'nominalCurrent', 'nominalFrequency', 'pulseConstant'];
 const CT_HEADERS: Record<(typeof CT_EDIT_KEYS)[number], string> = {
-  colorCode: 'Color Code',
+  colorCode: 'Colour Code',
   ctModel: 'CT Model',
   ctSerialNumber: 'CT Serial Number',
   ctRatio: 'CT Ratio',

@@ -32,7 +32,7 @@ export default function ApiTokenManagement() {
 
   return (
     <section>
-      <KeyValueTable title={TITLE} rows={token.data ? [{ label: 'API Token', value: token.data.value }] : undefined} loading={token.isPending} />
+      <KeyValueTable title={TITLE} rows={token.data ? [{ label: 'API Token', value: token.data.value, copy: true }] : undefined} loading={token.isPending} />
       {canWrite && (
         <Button onClick={() => void reset()} disabled={busy}>
           {t.resetApiToken}

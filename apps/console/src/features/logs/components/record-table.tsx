@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { formatDeviceTime } from '../../../lib/device-time.ts';
-import { TIMESTAMP_KEY } from '../record-columns.ts';
+import { NUMERIC_KEYS, TIMESTAMP_KEY, alarmCellText } from '../record-columns.ts';
 import { useDeviceZone } from '../use-device-zone.ts';
 
 type LogRecord = Record<string, unknown>;
@@ -26,9 +26,11 @@ export function RecordTable({ title, keys, rows, loading, paginate }: Props) {
         key: k,
         header: k,
         width: k === TIMESTAMP_KEY ? TIMESTAMP_WIDTH : undefined,
+        numeric: NUMERIC_KEYS.has(k),
         cell: (r) => {
           const v = r[k];
-          return k === TIMESTAMP_KEY && typeof v === 'number' ? formatDeviceTime(v, zone) : String(v ?? '');
+          if (k === TIMESTAMP_KEY && typeof v === 'number') return formatDeviceTime(v, zone);
+          return NUMERIC_KEYS.has(k) ? alarmCellText(v) : String(v ?? '');
         },
       })),
     [keys, zone],

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import type { DemandLine } from '../demand-lines.ts';
 
@@ -11,6 +12,6 @@ const columns: Column<DemandLine>[] = [
   { key: 'prediction', header: 'Prediction', cell: (l) => l.prediction, numeric: true },
 ];
 
-export function DemandTable({ title, lines, loading }: { title: string; lines: DemandLine[] | undefined; loading: boolean }) {
-  return <DataTable title={title} columns={columns} rows={lines} rowKey={(l) => `${l.name}/${l.parameter}`} loading={loading} />;
+export function DemandTable({ title, lines, loading, aside }: { title: string; lines: DemandLine[] | undefined; loading: boolean; aside?: ReactNode }) {
+  return <DataTable title={title} columns={columns} rows={lines} rowKey={(l) => `${l.name}/${l.parameter}`} loading={loading} aside={aside} />;
 }

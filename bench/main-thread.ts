@@ -6,6 +6,8 @@
  * for a core does not. Prints, per run, the long tasks (> 50 ms) after the first contentful
  * paint, their blocking time (each task's length over 50 ms, summed, as TBT counts it) by wall
  * and by thread time, and the functions and scripts with the most self time in the JS profile.
+ * TRACE_INCLUSIVE=1 adds the time with each function anywhere on the stack, and
+ * TRACE_CALLERS_OF=<function> the two frames that called a native function such as appendChild.
  * Needs the built console (`npm run build`).
  */
 import type { CDPSession } from 'playwright-core';
@@ -84,6 +86,14 @@ function analyse(events: TraceEvent[]): RunFigures {
       const fn = `${frame.functionName || '(anonymous)'} ${script}${frame.url ? `:${(frame.lineNumber ?? 0) + 1}` : ''}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + delta);
       byScript.set(script, (byScript.get(script) ?? 0) + delta);
+      const callersOf = process.env.TRACE_CALLERS_OF;
+      if (callersOf && frame.functionName === callersOf) {
+        const up = (n: ProfileNode | undefined) => (n?.parent === undefined ? undefined : nodes.get(n.parent));
+        const parent = up(nodes.get(id));
+        const named = (n: ProfileNode | undefined) => (n ? `${n.callFrame.functionName || '(anonymous)'} ${shortUrl(n.callFrame.url)}:${(n.callFrame.lineNumber ?? 0) + 1}` : '-');
+        const key = `called from ${named(parent)} < ${named(up(parent))}`;
+        inclusive.set(key, (inclusive.get(key) ?? 0) + delta);
+      }
       if (process.env.TRACE_INCLUSIVE) {
         const seen = new Set<string>();
         for (let n = nodes.get(id); n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) {

@@ -2,7 +2,8 @@
  * `npm run bench [-- <names>] [--seconds N] [--minutes N]`: the issue's figures, each printed
  * beside its target; the process exits 1 when one is missed. Names (default all, in this order):
  * bundle (the console's JS budgets), store (size and startup), load (50 consoles, event loop),
- * memory, layout, lighthouse, trends, outside (the bench's poll latency against curl's).
+ * memory, layout, lighthouse, trends, outside (the bench's poll latency against curl's); and
+ * `main-thread` (Basic Metering's long tasks from a trace), which runs only when named.
  * --seconds: each phase of the console load (default 30); --minutes: the memory run (default 3;
  * the issue's run is 30).
  */
@@ -10,6 +11,7 @@ import { bundleBudgetBench } from './bundle-budget.ts';
 import { consoleLoadBench } from './console-load.ts';
 import { layoutShiftBench } from './layout-shift.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { mainThreadBench } from './main-thread.ts';
 import { benchStore } from './lib/store.ts';
 import { outsideBench } from './outside.ts';
 import { memoryBench, storeAndStartupBench } from './startup-memory.ts';
@@ -23,10 +25,10 @@ function option(name: string, fallback: number): number {
   return v;
 }
 
-const BENCHES = ['bundle', 'store', 'load', 'memory', 'layout', 'lighthouse', 'trends', 'outside'] as const;
+const BENCHES = ['bundle', 'store', 'load', 'memory', 'layout', 'lighthouse', 'trends', 'outside', 'main-thread'] as const;
 const named = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
 for (const n of named) if (!(BENCHES as readonly string[]).includes(n)) throw new Error(`unknown bench ${n}; one of ${BENCHES.join(', ')}`);
-const chosen = new Set(named.length ? named : BENCHES);
+const chosen = new Set(named.length ? named : BENCHES.filter((b) => b !== 'main-thread'));
 const seconds = option('seconds', 30);
 const minutes = option('minutes', 3);
 
@@ -44,6 +46,7 @@ if (chosen.has('layout')) await layoutShiftBench(missed);
 if (chosen.has('lighthouse')) await lighthouseBench(missed);
 if (chosen.has('trends')) await trendsBench(missed);
 if (chosen.has('outside')) await outsideBench(missed);
+if (chosen.has('main-thread')) await mainThreadBench();
 
 console.log(missed.length ? `\ntargets missed: ${missed.join('; ')}` : '\nevery target holds');
 process.exitCode = missed.length ? 1 : 0;

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { endpoints } from '@meter/contract';
-import { SHELL_CALLS, endpointNamed } from '../src/lib/endpoint-table.ts';
+import { LANDING_CALLS, SHELL_CALLS, endpointNamed } from '../src/lib/endpoint-table.ts';
 
-test("the shell's calls are the contract's, method and path", () => {
-  for (const [name, call] of Object.entries(SHELL_CALLS)) {
+test("the shell's and the landing screen's calls are the contract's, method and path", () => {
+  for (const [name, call] of Object.entries({ ...SHELL_CALLS, ...LANDING_CALLS })) {
     const entry = endpoints[name as keyof typeof endpoints];
     assert.deepEqual({ method: entry.method, path: entry.path }, call, name);
   }

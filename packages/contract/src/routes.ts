@@ -161,14 +161,38 @@ export function routeByName(name: string): RouteDef {
 
 export const segmentsOf = (path: string): string[] => path.split('/').filter(Boolean);
 
-function matches(pattern: string, path: string): boolean {
-  const a = segmentsOf(pattern);
-  const b = segmentsOf(path);
-  return a.length === b.length && a.every((s, i) => s.startsWith(':') || s === b[i]);
+interface RouteIndex {
+  /** Literal paths (segments joined), each to the position of its first route in ROUTES. */
+  exact: Map<string, number>;
+  /** Routes with a parameter, their segments split once, in table order. */
+  patterns: { at: number; segs: string[] }[];
 }
 
+let index: RouteIndex | undefined;
+// Built on first use, not at import: the menu and every route check look paths up hundreds of times
+// on the first render, and splitting each pattern per lookup cost ~150 ms at a phone's CPU speed.
+function routeIndex(): RouteIndex {
+  if (index) return index;
+  const exact = new Map<string, number>();
+  const patterns: RouteIndex['patterns'] = [];
+  ROUTES.forEach((r, at) => {
+    const segs = segmentsOf(r.path);
+    if (segs.some((s) => s.startsWith(':'))) patterns.push({ at, segs });
+    else if (!exact.has(segs.join('/'))) exact.set(segs.join('/'), at);
+  });
+  return (index = { exact, patterns });
+}
+
+/** The first route of the table whose pattern matches `path` (`:name` segments match any one segment). */
 export function findRoute(path: string): RouteDef | undefined {
-  return ROUTES.find((r) => matches(r.path, path));
+  const { exact, patterns } = routeIndex();
+  const b = segmentsOf(path);
+  let at = exact.get(b.join('/')) ?? ROUTES.length;
+  for (const p of patterns) {
+    if (p.at >= at) break;
+    if (p.segs.length === b.length && p.segs.every((s, i) => s.startsWith(':') || s === b[i])) at = p.at;
+  }
+  return ROUTES[at];
 }
 
 /** The chain of routes from the root section down to `path` (each prefix that is a route). */

@@ -225,6 +225,17 @@ describe('findRoute / routeChain / segments', () => {
     assert.equal(findRoute('/nope'), undefined);
     assert.equal(findRoute('/setting/nope'), undefined);
   });
+  test('the indexed lookup gives the first route of the table that matches, as a scan of the table does', () => {
+    const scan = (path: string) => {
+      const b = segmentsOf(path);
+      return ROUTES.find((r) => {
+        const a = segmentsOf(r.path);
+        return a.length === b.length && a.every((s, i) => s.startsWith(':') || s === b[i]);
+      });
+    };
+    const paths = [...ROUTES.map((r) => r.path), ...ROUTES.map((r) => r.path.replace(/:\w+/g, 'x')), ...ROUTES.map((r) => `${r.path}/`), '/setting/nope', '//setting//meter'];
+    for (const path of paths) assert.equal(findRoute(path), scan(path), path);
+  });
   test('trailing slashes are ignored', () => {
     assert.equal(findRoute('/setting/meter/')!.path, '/setting/meter');
   });

@@ -3,8 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PASSWORD_CHANGE_PATH, displayName, findRoute, flowTexts } from '@meter/contract';
 import { UnreachableBanner } from '../components/unreachable-banner.tsx';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
-import { provideEndpointTable } from '../lib/endpoint-table.ts';
-import { endpoints } from '../lib/endpoint-table-chunk.ts';
+import { prefetchEndpointTable } from '../lib/endpoint-table.ts';
 import { LOGIN_PATH, NEXT_PARAM } from '../lib/navigation.ts';
 import { useSession } from '../lib/use-session.ts';
 import { branding } from './branding.ts';
@@ -14,9 +13,6 @@ import { SectionTabs } from './section-tabs.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNavContext } from './use-nav-context.ts';
-
-// Part of the signed-in frame, fetched once with it: every screen's calls go through the table.
-provideEndpointTable(endpoints);
 
 /** Main layout (000 §2): top bar, menus from the route table, the screen, footer. Signed-in users only. */
 export function MainLayout() {
@@ -49,6 +45,12 @@ function SignedInLayout({ held }: { held: boolean }) {
     setMenuPath(pathname);
     setMenuOpen(false);
   }
+
+  useEffect(() => {
+    // After the first screen has drawn: fetched, not evaluated (lib/endpoint-table.ts).
+    const idle = window.requestIdleCallback?.(prefetchEndpointTable, { timeout: 3000 }) ?? window.setTimeout(prefetchEndpointTable, 1000);
+    return () => (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+  }, []);
 
   useEffect(() => {
     document.title = trail.length ? `${trail[trail.length - 1]!.label} - ${branding.productName}` : branding.productName;

@@ -12,7 +12,9 @@ export function ScrollRegion({ label, children }: { label?: string; children: Re
     const el = box.current;
     if (!el) return;
     const measure = () => setOverflows(el.scrollWidth > el.clientWidth);
-    measure();
+    // No measure here: reading the sizes in a layout effect forced a layout of the whole page in the
+    // middle of the first render (the longest part of Basic Metering's first load); the observer
+    // reports every observed box once after the browser's own layout, before that frame is painted.
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     if (el.firstElementChild) ro.observe(el.firstElementChild);

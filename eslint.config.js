@@ -32,6 +32,9 @@ const zones = [
   // bench measures the trend store inside the module's own process, and starts the server with the e2e harness.
   { target: 'bench', from: ['apps/console', 'scripts'], message: 'bench imports the contract, the module and the e2e harness only.' },
   { target: 'scripts', from: ['apps', 'e2e', 'bench'], message: 'scripts import only the contract.' },
+  // The third-party peers the API and e2e tests start (sshd, ...): test code only, and they import nothing of the repository.
+  { target: 'test-peers', from: ['apps', 'e2e', 'bench', 'scripts', 'packages'], message: 'A test peer stands for a third-party server: it imports nothing of the repository.' },
+  { target: ['packages/contract', 'apps/module/src', 'apps/console/src'], from: 'test-peers', message: 'Test peers are for tests only.' },
 
   // The module: services and the meter sit under the API areas.
   { target: [`${MODULE}/services`, `${MODULE}/meter`], from: `${MODULE}/api`, message: 'Services and the meter sit under the API: move what both need down.' },
@@ -83,12 +86,12 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['apps/module/**', 'e2e/**', 'bench/**', 'scripts/**', '*.js', 'apps/console/vite.config.ts'],
+    files: ['apps/module/**', 'e2e/**', 'bench/**', 'scripts/**', 'test-peers/**', '*.js', 'apps/console/vite.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {
     // Tests read JSON replies as they come; their assertions check the shape.
-    files: ['apps/*/test/**', 'e2e/**'],
+    files: ['apps/*/test/**', 'e2e/**', 'test-peers/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

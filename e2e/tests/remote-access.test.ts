@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { remoteAccessTexts as t } from '@meter/contract';
 import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
 import { startHttpsPeer, type HttpsPeer } from '../lib/https-peer.ts';
-import { startSshdPeer, type SshdPeer } from '../lib/sshd-peer.ts';
+import { startSshdPeer, type SshdPeer } from '../../test-peers/sshd-peer.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

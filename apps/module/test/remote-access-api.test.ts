@@ -22,7 +22,7 @@ import type { TestModule } from './helper.ts';
 import { startPeerAndModule, until, type PeerAndModule } from './https-peer-module.ts';
 import type { RoleName } from './logs-helpers.ts';
 import type { HttpsPeer } from './peers/https-peer.ts';
-import { portOpen, startSshdPeer, type SshdPeer } from './peers/sshd-peer.ts';
+import { portOpen, startSshdPeer, type SshdPeer } from '../../../test-peers/sshd-peer.ts';
 
 const PATH = '/api/settings/communication/remoteDeviceAccess';
 

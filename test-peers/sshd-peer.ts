@@ -1,7 +1,7 @@
 /**
- * Debian's OpenSSH server as the remote access server's tunnel end for the e2e tests (the API
- * tests have the same in apps/module/test/peers: e2e imports nothing of the apps), on a loopback
- * port, with its own host key and an authorized_keys file the test (the register peer) writes. Remote forwards
+ * Debian's OpenSSH server as the remote access server's tunnel end, for the API and the e2e tests
+ * (test-peers/: the peers both kinds of test start), on a loopback port, with its
+ * own host key and an authorized_keys file the test (the register peer) writes. Remote forwards
  * only: no shell, no local forwards, no gateway ports, and the one listen port the test allows.
  * The same arguments as the module's own SSH server (services/maintenance/ssh-server.ts), plus the
  * forwarding limits. `kill` ends the sessions too, as a server that goes away does: sshd's
@@ -9,14 +9,32 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { freePort } from './harness.ts';
 
 const run = promisify(execFile);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect({ host: '127.0.0.1', port });
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+}
 
 /** The process and all its descendants, from /proc. */
 function descendants(pid: number): number[] {
@@ -49,14 +67,6 @@ export interface SshdPeer {
   start(): Promise<void>;
   /** SIGKILL to sshd and every session. */
   kill(): Promise<void>;
-}
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect({ host: '127.0.0.1', port });
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
 }
 
 export async function startSshdPeer(dir: string): Promise<SshdPeer> {

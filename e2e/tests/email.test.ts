@@ -68,7 +68,8 @@ test('Enable shows the cards; the rules; save, reload, and Test with its result'
   await page.getByLabel('From').fill('meter@example.com');
   await page.getByLabel('Subject').fill('Meter 7');
   await page.getByLabel('Recipient 1').fill('ops@example');
-  await page.getByLabel('Start Time').fill('2026-03-01 03:00');
+  // A start time to come: a periodic report due in the middle of the test would be one mail more than it counts.
+  await page.getByLabel('Start Time').fill('2099-03-01 03:00');
   await page.getByLabel('Sending Interval').fill('4');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Recipient 1 must be a valid email', { exact: true }).waitFor();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { LoopFigures } from '../../apps/module/src/loop-probe.ts';
-import { ADMIN_PASSWORD, freePort } from '../../e2e/lib/harness.ts';
+import { ADMIN_PASSWORD, freePorts } from '../../e2e/lib/harness.ts';
 
 export { ADMIN_PASSWORD };
 
@@ -58,7 +58,7 @@ export function productionLaunch(): { env: Record<string, string>; nodeArgs: str
 
 export async function startCompiledModule(options: { dataDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<CompiledModule> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: npm run build`);
-  const port = await freePort();
+  const [port, modbusPort] = (await freePorts(2)) as [number, number];
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-module-'));
   let out = '';
@@ -75,7 +75,7 @@ export async function startCompiledModule(options: { dataDir?: string; env?: Rec
       MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       MODULE_LOG_LEVEL: 'info',
       MODULE_HTTPS_PORT: '0',
-      MODULE_MODBUS_PORT: '0',
+      MODULE_MODBUS_PORT: String(modbusPort),
       MODULE_BACNET_PORT: '0',
       MODULE_LOOP_PROBE: '1',
       ...options.env,

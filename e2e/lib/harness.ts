@@ -14,17 +14,35 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const ADMIN_PASSWORD = 'Admin1234';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * Loopback ports nobody listens on now, all different: each is held until all are picked. A module
+ * given port 0 for a protocol would bind it before its web server and could be handed the very port
+ * just picked for the web server (the kernel gives a freed port out again); so every port the
+ * module binds is picked here.
+ */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = Array.from({ length: n }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (srv) =>
+          new Promise<number>((resolve, reject) => {
+            srv.on('error', reject);
+            srv.listen(0, '127.0.0.1', () => {
+              const addr = srv.address();
+              resolve(typeof addr === 'object' && addr ? addr.port : 0);
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((r) => (srv.listening ? srv.close(r) : r(undefined)))));
+  }
+}
+
 /** A loopback port nobody listens on now. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
+  return (await freePorts(1))[0]!;
 }
 
 export interface ModuleServer {
@@ -44,7 +62,7 @@ export interface ModuleServer {
  * default one (read it with `firstStartPassword`), whose session may only change it.
  */
 export async function startModule(env: Record<string, string> = {}): Promise<ModuleServer> {
-  const port = await freePort();
+  const [port, modbusPort] = (await freePorts(2)) as [number, number];
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-module-'));
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/server.ts'], {
@@ -57,7 +75,7 @@ export async function startModule(env: Record<string, string> = {}): Promise<Mod
       MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       MODULE_LOG_LEVEL: 'warn',
       MODULE_HTTPS_PORT: '0',
-      MODULE_MODBUS_PORT: '0',
+      MODULE_MODBUS_PORT: String(modbusPort),
       MODULE_BACNET_PORT: '0',
       ...env,
     },
@@ -106,8 +124,15 @@ export async function startModule(env: Record<string, string> = {}): Promise<Mod
     },
     async stop() {
       if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
+        // A module that does not end on SIGTERM must not hold the whole run: say so, then kill it.
+        const late = setTimeout(() => {
+          console.error(`module on port ${port} did not exit within 20 s of SIGTERM; killed`);
+          child.kill('SIGKILL');
+        }, 20_000);
+        await exited;
+        clearTimeout(late);
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -46,7 +46,7 @@ async function copyAndRead(page: Page, name: string): Promise<string> {
   return clipboard(page);
 }
 
-test('About › Information: the serial number and a MAC address are copied as shown', async () => {
+test('About › Information: the serial number and a MAC address are copied as shown', { timeout: 120_000 }, async () => {
   const info = (await server.api('GET', '/settings/deviceInfo', undefined, admin)).body.data;
   assert.ok(info.meterSerialNumber && info.moduleEth0MacAddress);
   const page = await openPage(server.baseUrl, '/about/info');
@@ -57,7 +57,7 @@ test('About › Information: the serial number and a MAC address are copied as s
   await signOut(page);
 });
 
-test('API Token Management: the token is copied whole', async () => {
+test('API Token Management: the token is copied whole', { timeout: 120_000 }, async () => {
   const token = (await server.api('GET', '/command/getApiToken', undefined, admin)).body.data.value;
   assert.ok(typeof token === 'string' && token.length > 10);
   const page = await openPage(server.baseUrl, '/setting/user_management/api_token_management');
@@ -68,7 +68,10 @@ test('API Token Management: the token is copied whole', async () => {
 /** Forwards one loopback port to the module; `close` drops every connection and unbinds the port. */
 async function startRelay(target: number, port = 0): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
+  let closed = false;
   const relay: Server = createServer((client) => {
+    // A connection accepted in the instant of the close is dropped too, so that the close ends.
+    if (closed) return void client.destroy();
     const upstream = connect(target, '127.0.0.1');
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -86,13 +89,14 @@ async function startRelay(target: number, port = 0): Promise<{ port: number; clo
     port: typeof address === 'object' && address ? address.port : port,
     close: () =>
       new Promise<void>((resolve) => {
+        closed = true;
         relay.close(() => resolve());
         for (const s of sockets) s.destroy();
       }),
   };
 }
 
-test('Basic Metering: the age of the readings, the reconnecting banner while the module is away, polling after', async () => {
+test('Basic Metering: the age of the readings, the reconnecting banner while the module is away, polling after', { timeout: 120_000 }, async () => {
   let relay = await startRelay(server.port);
   const baseUrl = `http://127.0.0.1:${relay.port}`;
   const page = await openPage(baseUrl, BASIC_PATH);

@@ -14,6 +14,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dayAtOneSecond } from './lib/export-body.ts';
+import { exportByBench, type ExportRun } from './lib/export-flow.ts';
 import { BenchClient } from './lib/client.ts';
 import { ms, percentile, report } from './lib/stats.ts';
 import { ADMIN_PASSWORD, startCompiledModule, type CompiledModule } from './lib/module-process.ts';
@@ -68,18 +69,17 @@ async function heavyCharts(client: BenchClient, token: string, until: number, se
   }
 }
 
-/** CSV exports of one day at 1 s, every real-time parameter, one after the other until `until`. */
-async function exports(client: BenchClient, token: string, until: number, done: number[]): Promise<void> {
+/**
+ * CSV exports of one day at 1 s, every real-time parameter, one after the other until `until`,
+ * the status polled every 2 s as Trend Log Management does; an export not ready a minute after
+ * the phase is given up (and not counted).
+ */
+async function exports(client: BenchClient, token: string, until: number, done: ExportRun[]): Promise<void> {
   const dayEnd = Math.floor(Date.now() / 1000) - 7200;
   while (performance.now() < until) {
-    const t0 = performance.now();
-    await client.ok('PATCH', '/command/trendlog/exportLog', token, dayAtOneSecond(dayEnd));
-    for (;;) {
-      await sleep(2000);
-      const st = JSON.parse((await client.ok('GET', '/command/trendlog/getLogExportStat', token)).body) as { exportStat: number | false };
-      if (st.exportStat === false || performance.now() > until + 60_000) break;
-    }
-    done.push(performance.now() - t0);
+    const run = await exportByBench(client, token, dayAtOneSecond(dayEnd), 2000, until + 60_000);
+    if (!run) break;
+    done.push(run);
   }
 }
 
@@ -88,7 +88,7 @@ async function phase(module: CompiledModule, client: BenchClient, tokens: string
   const until = performance.now() + seconds * 1000;
   await module.loop(true);
   const charts: number[] = [];
-  const files: number[] = [];
+  const files: ExportRun[] = [];
   const work = [
     ...Array.from({ length: CONSOLES }, (_, i) => consoleOnBasicMetering(client, tokens[i % SESSIONS]!, (i % 18) + 1, until, result)),
     ...(heavy ? [heavyCharts(client, tokens[0]!, until, charts), exports(client, tokens[1]!, until, files)] : []),
@@ -103,7 +103,7 @@ async function phase(module: CompiledModule, client: BenchClient, tokens: string
   if (heavy) {
     const c = charts.sort((a, b) => a - b);
     console.log(
-      `  chart calls: ${c.length}, p50 ${ms(percentile(c, 50))} max ${ms(c[c.length - 1] ?? NaN)}; exports finished: ${files.length}${files.length ? ` (${(files[0]! / 1000).toFixed(1)} s each)` : ''}`,
+      `  chart calls: ${c.length}, p50 ${ms(percentile(c, 50))} max ${ms(c[c.length - 1] ?? NaN)}; exports ready: ${files.length}${files.length ? ` (${files.map((f) => `${(f.ms / 1000).toFixed(1)} s, ${Math.round(f.rows / (f.ms / 1000))} rows/s`).join('; ')}; status polled every 2 s)` : ''}`,
     );
   }
   if (loop.stalls.length)

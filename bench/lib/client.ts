@@ -9,6 +9,12 @@ export interface Reply {
   status: number;
   body: string;
   ms: number;
+  /**
+   * From the request's last byte handed to the kernel to the reply's head parsed: the server's
+   * time and the loopback both ways, without this client's own cost of building the request or
+   * reading the body (what curl's time_starttransfer - time_pretransfer measures).
+   */
+  firstByteMs: number;
 }
 
 export class BenchClient {
@@ -25,6 +31,8 @@ export class BenchClient {
   private send(method: string, path: string, token: string | undefined, body: unknown, retry: boolean): Promise<Reply> {
     const started = performance.now();
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    let written = NaN;
+    let firstByte = NaN;
     return new Promise((resolve, reject) => {
       const req = http.request(
         `${this.baseUrl}/api${path}`,
@@ -34,11 +42,13 @@ export class BenchClient {
           headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
         },
         (res) => {
+          firstByte = performance.now();
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started, firstByteMs: firstByte - written }));
         },
       );
+      req.on('finish', () => (written = performance.now()));
       req.on('error', (e: NodeJS.ErrnoException) => {
         // A kept-alive socket the server closed as idle can be picked for a request in the same
         // instant; a browser sends an idempotent request again on a new connection, and so do we.

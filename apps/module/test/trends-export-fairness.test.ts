@@ -82,7 +82,7 @@ describe('trend export beside chart queries', () => {
       }
     });
     // The consoles are charting before the export starts.
-    while (answered < CHARTING) await sleep(5);
+    while (answered + failed.length < CHARTING) await sleep(5);
     const before = answered;
     let withCharts: number;
     try {

@@ -98,7 +98,11 @@ export async function startCompiledModule(options: { dataDir?: string; env?: Rec
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`module did not start: ${out}`);
+    if (Date.now() > deadline) {
+      // The caller never gets a handle to stop it: its pipes would keep the bench alive for ever.
+      child.kill('SIGKILL');
+      throw new Error(`module did not start: ${out}`);
+    }
     await sleep(10);
   }
 

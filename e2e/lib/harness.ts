@@ -93,7 +93,11 @@ export async function startModule(env: Record<string, string> = {}): Promise<Mod
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`module did not start: ${out}`);
+    if (Date.now() > deadline) {
+      // Nobody gets a handle on this module to stop it: its pipes would keep the run alive for ever.
+      child.kill('SIGKILL');
+      throw new Error(`module did not start: ${out}`);
+    }
     await sleep(200);
   }
   const api: ModuleServer['api'] = async (method, path, body, token) => {

@@ -151,6 +151,26 @@ describe('sessions through the API', () => {
     }
   });
 
+  test('the session timeout held between saves follows a save at once, and a save rolled back is not held', async () => {
+    const { m } = await moduleWithClock();
+    try {
+      const { settings } = m.services.users;
+      assert.equal(settings.sessionTimeoutMinutes(), 15);
+      assert.throws(() =>
+        m.services.ctx.db.transaction(() => {
+          settings.savePasswordPolicy({ ...settings.passwordPolicy(), sessionTimeout: 3 });
+          assert.equal(settings.sessionTimeoutMinutes(), 3, 'read inside the transaction');
+          throw new Error('rolled back');
+        })(),
+      );
+      assert.equal(settings.sessionTimeoutMinutes(), 15);
+      settings.savePasswordPolicy({ ...settings.passwordPolicy(), sessionTimeout: 4 });
+      assert.equal(settings.sessionTimeoutMinutes(), 4);
+    } finally {
+      await m.close();
+    }
+  });
+
   test('maxLoginUser refuses sign-ins beyond the limit', async () => {
     const { m, advance } = await moduleWithClock();
     try {

@@ -179,3 +179,23 @@ test('after a restart and after a reboot the module listens on the saved HTTP, H
   assert.equal(await bindable(http1), true, 'the old HTTP port is closed');
   assert.equal(await bindable(modbus1), true, 'the old Modbus port is closed');
 });
+
+test('a web port its own Modbus server took: the module says so on standard error, serves Modbus and HTTPS there, and exits on SIGTERM', async () => {
+  // The Modbus server binds before the web server (onReady, then listen): given the same port, it wins.
+  const port = await freePortIn(6001, 9999);
+  const httpsPort = await freePortIn(6001, 9999);
+  const l = launch(join(dataDir, 'port-taken'), { PORT: String(port), MODULE_MODBUS_PORT: String(port), MODULE_HTTPS_PORT: String(httpsPort) });
+  running.push(l);
+  const line = `module: HTTP port ${port} can not be bound: EADDRINUSE; the module goes on without it`;
+  await waitFor('the line on standard error', async () => (l.output().includes(line) ? true : undefined), l);
+  assert.equal((await waitFor('HTTPS', () => httpsGet(httpsPort, '/api/systemMode'), l)).status, 200);
+  assert.equal((await mbpoll(port)).code, 0, 'the Modbus server answers on the port');
+  // An HTTP request on the port reaches the Modbus server, which closes the connection unanswered.
+  await assert.rejects(fetch(`http://${HOST}:${port}/api/systemMode`));
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((r) => l.child.once('exit', (code, signal) => r([code, signal])));
+  const t0 = Date.now();
+  l.child.kill('SIGTERM');
+  const ended = await Promise.race([exited, sleep(15_000).then(() => 'still running' as const)]);
+  if (ended === 'still running') l.child.kill('SIGKILL');
+  assert.deepEqual(ended, [0, null], `SIGTERM: ${JSON.stringify(ended)} after ${Date.now() - t0} ms`);
+});

@@ -1,7 +1,9 @@
 /**
  * The settings of user management (002 §3.16, §7.9): the password policy, the general user
  * configuration (maxLoginUser; sessionTimeout is the policy's) and the API token. Kept in the
- * key-value store; read live on every use, so a save takes effect at once.
+ * key-value store; read live on every use, so a save takes effect at once — except the password
+ * policy, which every authenticated request asks for its session timeout: it is kept in memory
+ * between saves (a settings read and a JSON parse per request on the event loop otherwise).
  */
 import { DEFAULT_MAX_LOGIN_USER, DEFAULT_PASSWORD_POLICY, generalUserConfig, type GeneralUserConfig, type PasswordPolicy } from '@meter/contract';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -20,6 +22,9 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 export class UserSettings {
+  /** The password policy as last read outside a transaction; dropped by every save. */
+  private policy: PasswordPolicy | undefined;
+
   constructor(
     private readonly ctx: ModuleContext,
     private readonly events: ModuleEventLog,
@@ -30,12 +35,18 @@ export class UserSettings {
   }
 
   passwordPolicy(): PasswordPolicy {
+    // Inside a transaction the value read may yet be rolled back: read, never remembered.
+    const inTransaction = this.ctx.db.inTransaction;
+    if (this.policy && !inTransaction) return { ...this.policy };
     const stored = this.ctx.kv.getOrInit<PasswordPolicy>(KV_PASSWORD_POLICY, () => ({ ...DEFAULT_PASSWORD_POLICY }));
-    return { ...DEFAULT_PASSWORD_POLICY, ...stored };
+    const policy = { ...DEFAULT_PASSWORD_POLICY, ...stored };
+    if (!inTransaction) this.policy = policy;
+    return { ...policy };
   }
 
   /** Inside the section store's transaction, which writes the module event log entries. */
   savePasswordPolicy(policy: PasswordPolicy): void {
+    this.policy = undefined;
     this.ctx.kv.set(KV_PASSWORD_POLICY, { ...policy });
   }
 
@@ -49,6 +60,7 @@ export class UserSettings {
     this.tx(() => {
       const before = this.generalConfig();
       this.ctx.kv.set(KV_GENERAL, { maxLoginUser: config.maxLoginUser });
+      this.policy = undefined;
       this.ctx.kv.set(KV_PASSWORD_POLICY, { ...this.passwordPolicy(), sessionTimeout: config.sessionTimeout });
       this.events.write('Info', `General user configuration saved by ${actor.userName}`, actor.userName);
       auditChanges(this.events, 'General user configuration', generalUserConfig, before, config, actor.userName);

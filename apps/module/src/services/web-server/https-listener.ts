@@ -24,13 +24,23 @@ export interface HttpsListener {
   close(): Promise<void>;
 }
 
+/**
+ * A port the module can not bind goes to the event log and to standard error: whoever started the
+ * module (a service manager, a test harness) sees at once why nothing answers there.
+ */
+function bindFailed(events: ModuleEventLog, what: string, port: number, err: unknown): void {
+  const message = `${what} port ${port} can not be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+  events.write('Error', message);
+  console.error(`module: ${message}; the module goes on without it`);
+}
+
 /** The HTTP listener (Fastify's own server): a port that can not be bound is logged, the module goes on. */
 export async function listenHttp(app: FastifyInstance, o: { port: number; host: string; events: ModuleEventLog }): Promise<number | undefined> {
   try {
     await app.listen({ port: o.port, host: o.host });
     return (app.server.address() as AddressInfo).port;
   } catch (err) {
-    o.events.write('Error', `HTTP port ${o.port} can not be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    bindFailed(o.events, 'HTTP', o.port, err);
     // Fastify is ready even though its server is not listening: the HTTPS listener can still route.
     return undefined;
   }
@@ -59,7 +69,7 @@ export async function listenHttps(app: FastifyInstance, o: HttpsOptions): Promis
       });
     });
   } catch (err) {
-    o.events.write('Error', `HTTPS port ${o.port} can not be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    bindFailed(o.events, 'HTTPS', o.port, err);
     return { port: undefined, close: async () => undefined };
   }
   return { port: (server.address() as AddressInfo).port, close };

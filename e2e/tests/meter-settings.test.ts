@@ -277,7 +277,9 @@ test('Alarm: enabling limit #1 on a surely exceeded voltage puts a Triggered row
   assert.equal(saved.enable, true);
   assert.deepEqual({ ...saved.alarmId1 }, { enable: true, alarmChannelType: 0, alarmChannelParam: 1, setting: 1, setPoint: 10, delay: 0, output: saved.alarmId1.output });
 
-  await page.waitForTimeout(3000);
+  // The alarm fires on a later reading of the meter: wait for its record, not for a fixed time.
+  const triggered = async () => ((await server.api('GET', '/readings/alarm', undefined, admin)).body.data as { Status: string }[]).some((a) => a.Status === 'Triggered');
+  for (let i = 0; i < 150 && !(await triggered()); i++) await page.waitForTimeout(100);
   await page.goto('/reading/log/alarm_log');
   await page.getByRole('cell', { name: 'Triggered' }).first().waitFor({ timeout: 15_000 });
   await signOut(page);

@@ -3,10 +3,11 @@
  * violation fails. Plus the states a page list does not reach: the drawer, the user menu, a modal.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../lib/axe.ts';
-import { launchBrowser, signInToMain, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { newPage, signInToMain, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { prepareSweep, settle, sweepPaths } from '../lib/screens.ts';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -15,20 +16,13 @@ const PHONE = { width: 390, height: 844 };
 describe('accessibility (axe-core)', () => {
   let server: ModuleServer;
   let browser: Browser;
+  useModuleAndBrowser((m) => ({ server, browser } = m));
   before(async () => {
-    ({ server } = await startModuleWithUsers());
     await prepareSweep(server, await server.login());
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   async function open(colorScheme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, colorScheme, viewport: DESKTOP });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const { page } = await newPage(browser, server.baseUrl, { colorScheme, viewport: DESKTOP });
     await signInToMain(page, 'boss', USER_PASSWORD);
     await page.setViewportSize(viewport);
     return page;

@@ -10,8 +10,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { ACUCLOUD_DEFAULT_ADDRESS, acuCloudTexts as t } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
-import { startHttpsPeer, type HttpsPeer } from '../lib/https-peer.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
+import { startListeningHttpsPeer, type HttpsPeer } from '../../test-peers/https-peer.ts';
 
 const PATH = '/setting/communication/acucloud';
 const TOKEN = 'e2e-cloud-token';
@@ -21,14 +22,10 @@ let browser: Browser;
 let peer: HttpsPeer;
 
 before(async () => {
-  peer = await startHttpsPeer();
-  ({ server, admin } = await startModuleWithUsers({ MODULE_TRUSTED_CA: peer.ca, MODULE_POST_TIMEOUT_SECONDS: '5' }));
-  browser = await launchBrowser();
+  peer = await startListeningHttpsPeer();
 });
-
+useModuleAndBrowser((m) => ({ server, browser, admin } = m), { env: () => ({ MODULE_TRUSTED_CA: peer.tls.ca, MODULE_POST_TIMEOUT_SECONDS: '5' }) });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await peer?.close();
 });
 

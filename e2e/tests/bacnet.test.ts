@@ -4,26 +4,19 @@
  * (once enabled) and its failure text; read-only for a view user.
  */
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { bacnetTexts } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/bacnet_ip';
 let server: ModuleServer;
 let admin: string;
 let browser: Browser;
 
-before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
 test('Enable shows the settings; the rules; a save with the reboot prompt', async () => {
   const page = await openAs(browser, server, PATH, 'boss');

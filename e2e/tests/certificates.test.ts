@@ -3,27 +3,20 @@
  * certificate, Export downloads its PEM, Generate answers 'Generate certificate success' with
  * the reboot prompt, and a view-only user gets the cards without the actions.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { certificateTexts as t } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/certificate_management';
 let server: ModuleServer;
 let browser: Browser;
 let admin: string;
 
-before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
 test('Certificate Management: the served certificate, Export, Generate', async () => {
   const info = (await server.api('GET', '/command/cert/getCertInfo', undefined, admin)).body.data;

@@ -1,25 +1,17 @@
 /** Dark mode: follows prefers-color-scheme, a choice in the user menu overrides it and is remembered; charts follow. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInToMain, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { newPage, signInToMain, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 describe('colour mode', () => {
   let server: ModuleServer;
   let browser: Browser;
-  before(async () => {
-    ({ server } = await startModuleWithUsers());
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useModuleAndBrowser((m) => ({ server, browser } = m));
 
   async function open(colorScheme: 'light' | 'dark'): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, colorScheme, viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const { page } = await newPage(browser, server.baseUrl, { colorScheme });
     await signInToMain(page, 'boss', USER_PASSWORD);
     return page;
   }

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/config_management';
 
@@ -14,13 +15,8 @@ describe('config management', () => {
   let admin: string;
   let browser: Browser;
   const dir = mkdtempSync(join(tmpdir(), 'e2e-conf-'));
-  before(async () => {
-    ({ server, admin } = await startModuleWithUsers());
-    browser = await launchBrowser();
-  });
+  useModuleAndBrowser((m) => ({ server, browser, admin } = m));
   after(async () => {
-    await browser?.close();
-    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -5,26 +5,19 @@
  * without a PUT, a saved log read back from the module, the post channel tab's refusal of a
  * disabled channel, the SFTP tab with its password, a view-only user's read-only forms, and a phone.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { dataLogTexts as t, formMessages } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/data_log/1';
 let server: ModuleServer;
 let admin: string;
 let browser: Browser;
 
-before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
 async function open(user = 'boss'): Promise<Page> {
   const page = await openAs(browser, server, PATH, user);

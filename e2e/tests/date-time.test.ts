@@ -4,26 +4,19 @@
  * 'Date time synced', a time set a day away ends the session with the spec's text, and a
  * view-only user gets no Save, Sync or Set Time, and a click on the map picks a zone.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { dateTimeTexts } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/date_time';
 let server: ModuleServer;
 let browser: Browser;
 let admin: string;
 
-before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
 test('Date & Time: NTP servers, a time zone from the list, Sync', async () => {
   const page = await openAs(browser, server, PATH, 'boss');

@@ -12,7 +12,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { emailDeliveryTexts as health, emailTexts as t } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/email';
 let server: ModuleServer;
@@ -38,13 +39,9 @@ before(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   smtpPort = (smtp.server.address() as AddressInfo).port;
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
 });
-
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
 

@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DATALOG_SECONDS = 2;
@@ -31,17 +32,11 @@ describe('emergency mode', () => {
     const pack = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'apps/module/src/firmware-pack.ts', ...args], { cwd: ROOT });
     pack('--version', '3.5.0', '--out', modulePackage);
     pack('--kind', 'meter', '--version', '1.17', '--out', meterPackage);
-    ({ server, admin } = await startModuleWithUsers({
-      MODULE_SYSTEM_MODE: '2',
-      MODULE_DATALOG_INTERVAL_SECONDS: String(DATALOG_SECONDS),
-      MODULE_REBOOT_SECONDS: '1',
-      MODULE_FIRMWARE_DEV_KEY: '1',
-    }));
-    browser = await launchBrowser();
+  });
+  useModuleAndBrowser((m) => ({ server, browser, admin } = m), {
+    env: { MODULE_SYSTEM_MODE: '2', MODULE_DATALOG_INTERVAL_SECONDS: String(DATALOG_SECONDS), MODULE_REBOOT_SECONDS: '1', MODULE_FIRMWARE_DEV_KEY: '1' },
   });
   after(async () => {
-    await browser?.close();
-    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,25 +3,18 @@
  * tables and the `<serial>_TestReport.txt` download; CE Test at /ce_test with the override rates
  * that follow the IEEE protocol, the module's verdict, and a read-only form without write.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { ceTestTexts } from '@meter/contract';
-import { alertWith, launchBrowser, newPage, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, newPage, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 let server: ModuleServer;
 let browser: Browser;
 
-before(async () => {
-  ({ server } = await startModuleWithUsers());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser } = m));
 
 test('Production Test: Module Information and Test Output without a session; Download saves <serial>_TestReport.txt', async () => {
   const { page, context } = await newPage(browser, server.baseUrl);

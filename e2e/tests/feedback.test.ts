@@ -5,27 +5,20 @@
  * The outage is real: the browser reaches the module through a TCP relay that the test closes
  * (every socket dropped, the port unbound) and opens again on the same port, so the session lives on.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { feedbackTexts } from '@meter/contract';
-import { USER_PASSWORD, launchBrowser, newPage, signInToMain, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { USER_PASSWORD, newPage, signInToMain, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const BASIC_PATH = '/reading/metering/basic_metering';
 let server: ModuleServer;
 let browser: Browser;
 let admin: string;
 
-before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
 /** A page signed in as boss whose clipboard the page may read and write. */
 async function openPage(baseUrl: string, path: string): Promise<Page> {

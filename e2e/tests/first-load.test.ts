@@ -6,11 +6,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { CONSOLE_DIST, LAZY_ROUTE_BUDGET, LOGIN_ROUTE_BUDGET, kb, measureBundle } from '../lib/bundle-budget.ts';
-import { USER_PASSWORD, launchBrowser, newPage, signInToMain, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { USER_PASSWORD, newPage, signInToMain, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { prepareSweep, settle, sweepPaths } from '../lib/screens.ts';
 
 declare global {
@@ -31,15 +32,10 @@ const violations = (page: Page) => page.evaluate(() => window.__cspViolations ??
 describe('first load', () => {
   let server: ModuleServer;
   let browser: Browser;
+  let admin: string;
+  useModuleAndBrowser((m) => ({ server, browser, admin } = m));
   before(async () => {
-    let admin: string;
-    ({ server, admin } = await startModuleWithUsers());
     await prepareSweep(server, admin);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   test('the login route needs at most 150 KB of JS (gzip), each screen after it at most 60 KB', () => {

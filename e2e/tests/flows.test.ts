@@ -4,22 +4,16 @@
  * sign-in without a reload, and the skip link.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, launchBrowser, newPage, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, newPage, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 describe('feedback and flows', () => {
   let server: ModuleServer;
   let admin: string;
   let browser: Browser;
-  before(async () => {
-    ({ server, admin } = await startModuleWithUsers());
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
   const page = async (): Promise<Page> => (await newPage(browser, server.baseUrl)).page;
   const fillAndSubmit = async (p: Page, user: string, password: string) => {

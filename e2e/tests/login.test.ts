@@ -2,24 +2,20 @@
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, launchBrowser, newPage, signIn, signInToMain, startModule, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, newPage, signIn, signInToMain, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 describe('sign-in', () => {
   let server: ModuleServer;
   let browser: Browser;
   let adminToken: string;
+  useModuleAndBrowser((m) => ({ server, browser } = m), { bare: true });
   before(async () => {
-    server = await startModule();
-    browser = await launchBrowser();
     adminToken = await server.login();
     await server.api('POST', '/usermg/role/add', { name: 'viewer', readingsAllow: 1, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 2 }, adminToken);
     await server.api('POST', '/usermg/user/add', { name: 'olga', password: 'Reader123', accessLevel: 'viewer' }, adminToken);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   async function page(): Promise<Page> {

@@ -5,10 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
-import { alertWith, launchBrowser, signOut, type ModuleServer, startModuleWithUsers, openAs, USER_PASSWORD } from '../lib/harness.ts';
+import { alertWith, signOut, type ModuleServer, openAs, USER_PASSWORD } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 /** Data log rows every 15 s: the first file appears soon after start, and a delete has time to finish before the next row. */
 const DATALOG_SECONDS = 15;
@@ -26,14 +27,7 @@ describe('logs', () => {
   let browser: Browser;
   let admin: string;
 
-  before(async () => {
-    ({ server, admin } = await startModuleWithUsers({ MODULE_DATALOG_INTERVAL_SECONDS: String(DATALOG_SECONDS) }));
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useModuleAndBrowser((m) => ({ server, browser, admin } = m), { env: { MODULE_DATALOG_INTERVAL_SECONDS: String(DATALOG_SECONDS) } });
 
   const open = (path: string, user = 'boss'): Promise<Page> => openAs(browser, server, path, user);
   const moduleLog = (p: Page) => p.getByRole('table', { name: 'Module Event Log' });

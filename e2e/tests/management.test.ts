@@ -1,9 +1,10 @@
 /** Settings › Management and Debug Diagnostic (002 §2.11, §2.12, §4.6, §8) in Chromium against the real module. */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const MANAGEMENT = '/setting/management';
 
@@ -30,14 +31,7 @@ describe('management', () => {
   let server: ModuleServer;
   let admin: string;
   let browser: Browser;
-  before(async () => {
-    ({ server, admin } = await startModuleWithUsers({ MODULE_REBOOT_SECONDS: '1', MODULE_SSH_PORT: String(await freePort()) }));
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useModuleAndBrowser((m) => ({ server, browser, admin } = m), { env: async () => ({ MODULE_REBOOT_SECONDS: '1', MODULE_SSH_PORT: String(await freePort()) }) });
 
   test('reset energy: confirmation, success alert, and the module counts from zero again', async () => {
     const largest = async () => {

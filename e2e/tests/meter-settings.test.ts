@@ -4,26 +4,19 @@
  * a seal that changed between load and save opens 'Seal Status Changed' and nothing is saved,
  * and a view-only user sees the fields disabled and no Save.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { GENERAL_LABELS, OPTIONAL_SEAL_KEYS, OPTIONAL_SEAL_LABELS, RS485_KEYS, sealedFields, sectionTexts } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const GENERAL_PATH = '/setting/meter/general';
 let server: ModuleServer;
 let browser: Browser;
 let admin: string;
 
-before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
 async function openGeneral(user = 'boss'): Promise<Page> {
   const page = await openAs(browser, server, GENERAL_PATH, user);
@@ -284,7 +277,9 @@ test('Alarm: enabling limit #1 on a surely exceeded voltage puts a Triggered row
   assert.equal(saved.enable, true);
   assert.deepEqual({ ...saved.alarmId1 }, { enable: true, alarmChannelType: 0, alarmChannelParam: 1, setting: 1, setPoint: 10, delay: 0, output: saved.alarmId1.output });
 
-  await page.waitForTimeout(3000);
+  // The alarm fires on a later reading of the meter: wait for its record, not for a fixed time.
+  const triggered = async () => ((await server.api('GET', '/readings/alarm', undefined, admin)).body.data as { Status: string }[]).some((a) => a.Status === 'Triggered');
+  for (let i = 0; i < 150 && !(await triggered()); i++) await page.waitForTimeout(100);
   await page.goto('/reading/log/alarm_log');
   await page.getByRole('cell', { name: 'Triggered' }).first().waitFor({ timeout: 15_000 });
   await signOut(page);

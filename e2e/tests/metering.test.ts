@@ -3,10 +3,11 @@
  * numbers, the channel choice, the Current Demand rule, the harmonics chart and the relay toggle.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { flowTexts } from '@meter/contract';
-import { alertWith, launchBrowser, signOut, type ModuleServer, startModuleWithUsers, openAs } from '../lib/harness.ts';
+import { alertWith, signOut, type ModuleServer, openAs } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const KWH = /^\d+\.\d{2}$/;
 
@@ -18,14 +19,7 @@ describe('metering', () => {
   let browser: Browser;
   let admin: string;
 
-  before(async () => {
-    ({ server, admin } = await startModuleWithUsers());
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
   const open = (path: string, user = 'viewer'): Promise<Page> => openAs(browser, server, path, user);
 

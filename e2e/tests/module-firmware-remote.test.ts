@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { ADMIN_PASSWORD, alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PATH = '/setting/module_firmware';
@@ -51,12 +52,9 @@ describe('module firmware, remote update', () => {
     });
     await new Promise<void>((ok) => fwServer.listen(0, '127.0.0.1', ok));
     base = `http://127.0.0.1:${(fwServer.address() as AddressInfo).port}`;
-    ({ server } = await startModuleWithUsers({ MODULE_REBOOT_SECONDS: '1', MODULE_FIRMWARE_DEV_KEY: '1' }));
-    browser = await launchBrowser();
   });
+  useModuleAndBrowser((m) => ({ server, browser } = m), { env: { MODULE_REBOOT_SECONDS: '1', MODULE_FIRMWARE_DEV_KEY: '1' } });
   after(async () => {
-    await browser?.close();
-    await server?.stop();
     fwServer?.closeAllConnections();
     await new Promise((ok) => fwServer?.close(ok));
     rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { mqttTexts } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const BASE = '/setting/communication/mqtt';
 let server: ModuleServer;
@@ -52,13 +53,9 @@ before(async () => {
     if (i > 100) throw new Error('mosquitto did not start');
     await new Promise((r) => setTimeout(r, 50));
   }
-  ({ server } = await startModuleWithUsers());
-  browser = await launchBrowser();
 });
-
+useModuleAndBrowser((m) => ({ server, browser } = m));
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   broker?.kill();
   rmSync(brokerDir, { recursive: true, force: true });
 });

@@ -1,22 +1,16 @@
 /** Settings › Network Diagnostic (002 §2.14, §5.10) in Chromium: real tools behind the module, live output. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const BASE = '/setting/network_diagnostic';
 
 describe('network diagnostic', () => {
   let server: ModuleServer;
   let browser: Browser;
-  before(async () => {
-    ({ server } = await startModuleWithUsers());
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useModuleAndBrowser((m) => ({ server, browser } = m));
 
   test('host lookup: the rule refuses a shell command; ping shows its output as it runs', async () => {
     const page = await openAs(browser, server, `${BASE}/host_lookup`, 'boss');

@@ -5,27 +5,20 @@
  * after a reboot the status line, the SSID picker sorted by signal with its icons, Set, and the
  * 802.1X check that gates the Enterprise switch; read-only for a view user.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { ipv6Texts, networkTexts as t, signalLevel } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/network';
 let server: ModuleServer;
 let admin: string;
 let browser: Browser;
 
-before(async () => {
-  ({ server, admin } = await startModuleWithUsers({ MODULE_REBOOT_SECONDS: '1' }));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser, admin } = m), { env: { MODULE_REBOOT_SECONDS: '1' } });
 
 const card = (page: Page, title: string) => page.locator('.card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -3,31 +3,26 @@
  * refusal shown as is), the expired and the default password, whose sessions are held on Change
  * Password until the change, which ends the session and asks for a sign-in with the new password.
  */
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { firstStartPassword, launchBrowser, newPage, signIn, startModule, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
+import { firstStartPassword, newPage, signIn, startModule, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const EDIT_PATH = '/setting/user_management/password_management/edit';
 const NEW_ADMIN_PASSWORD = 'Meter2026pw';
 let server: ModuleServer;
 let browser: Browser;
 
+useModuleAndBrowser((m) => ({ server, browser } = m), { bare: true });
 before(async () => {
-  server = await startModule();
-  browser = await launchBrowser();
   const token = await server.login();
   const add = await server.api('POST', '/usermg/user/add', { name: 'operator', password: 'Operator123', accessLevel: 'view' }, token);
   assert.equal(add.status, 200);
   // The module limits concurrent sessions: the browser sessions of the tests need the room.
   await server.api('POST', '/users/logout', {}, token);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Signs in and waits for the landing page (Login reloads once). */

@@ -3,10 +3,11 @@
  * changed marks, "Nothing to save.", client-side rules, save and reload, the unsaved-change
  * guard and read-only mode.
  */
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startModule, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
+import { newPage, signIn, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const POLICY_PATH = '/setting/user_management/password_policy';
 let server: ModuleServer;
@@ -14,15 +15,9 @@ let browser: Browser;
 /** One API session for the whole file: the module limits concurrent sign-ins. */
 let token: string;
 
+useModuleAndBrowser((m) => ({ server, browser } = m), { bare: true });
 before(async () => {
-  server = await startModule();
-  browser = await launchBrowser();
   token = await server.login();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Signs in, waits for the landing page (Login reloads once), then opens the policy screen. */

@@ -3,9 +3,10 @@
  * the section menu as a drawer opened from the top bar, tables scrolling inside a focusable region.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInToMain, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { newPage, signInToMain, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { prepareSweep, settle, sweepPaths } from '../lib/screens.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -13,20 +14,13 @@ const PHONE = { width: 390, height: 844 };
 describe('phone layout', () => {
   let server: ModuleServer;
   let browser: Browser;
+  useModuleAndBrowser((m) => ({ server, browser } = m));
   before(async () => {
-    ({ server } = await startModuleWithUsers());
     await prepareSweep(server, await server.login());
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   async function phone(): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const { page } = await newPage(browser, server.baseUrl, { viewport: { width: 1366, height: 768 } });
     // Signed in wide (Logout sits in the collapsed top bar on a phone), then narrowed.
     await signInToMain(page, 'boss', USER_PASSWORD);
     await page.setViewportSize(PHONE);

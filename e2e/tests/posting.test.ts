@@ -10,7 +10,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { postingTexts as t } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/post_channel/1';
 let server: ModuleServer;
@@ -20,9 +21,8 @@ let peer: Server;
 let peerPort: number;
 const received: string[] = [];
 
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
   peer = createServer((req, res) => {
     const name = new URL(req.url!, 'http://x').searchParams.get('fileName');
     req.resume();
@@ -34,10 +34,7 @@ before(async () => {
   await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r));
   peerPort = (peer.address() as AddressInfo).port;
 });
-
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise((r) => peer.close(r));
 });
 

@@ -1,20 +1,14 @@
 /** Reboot flow (000 §4): from the click to the login page and back, against a module that really goes away. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signInToMain, startModule, type ModuleServer } from '../lib/harness.ts';
+import { newPage, signInToMain, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 describe('reboot', () => {
   let server: ModuleServer;
   let browser: Browser;
-  before(async () => {
-    server = await startModule();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useModuleAndBrowser((m) => ({ server, browser } = m), { bare: true });
 
   test('Reboot Later leaves the module running and points to Settings->Management', async () => {
     const { page } = await newPage(browser, server.baseUrl);

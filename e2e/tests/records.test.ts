@@ -4,28 +4,21 @@
  * values as text; the inspection verifies a CT and a PT row on live values (Verify → Confirm,
  * polled every 3 s), Accepted locks the row; a view-only user gets the downloads only.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { recordTexts } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const run = promisify(execFile);
 let server: ModuleServer;
 let browser: Browser;
 let admin: string;
 
-before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
 test('Installation Record: New Installation Report → edit → Save → the view and its PDF carry the values', async () => {
   const page = await openAs(browser, server, '/about/installation_record', 'boss');

@@ -10,8 +10,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { remoteAccessTexts as t } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
-import { startHttpsPeer, type HttpsPeer } from '../lib/https-peer.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
+import { startListeningHttpsPeer, type HttpsPeer } from '../../test-peers/https-peer.ts';
 import { startSshdPeer, type SshdPeer } from '../../test-peers/sshd-peer.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,18 +29,14 @@ const sshDir = mkdtempSync(join(tmpdir(), 'e2e-sshd-'));
 before(async () => {
   sshd = await startSshdPeer(sshDir);
   // The remote access server: registering authorizes the device's key on its sshd and offers the tunnel.
-  peer = await startHttpsPeer((r) => {
+  peer = await startListeningHttpsPeer((r) => {
     if (!r.path.endsWith('/register')) return {};
     sshd.authorize(JSON.parse(r.body).publicKey);
     return { tunnel: { host: '127.0.0.1', port: sshd.port, user: sshd.user, remotePort: sshd.remotePort, hostKey: sshd.hostKey } };
   });
-  ({ server, admin } = await startModuleWithUsers({ MODULE_TRUSTED_CA: peer.ca, MODULE_POST_TIMEOUT_SECONDS: '5' }));
-  browser = await launchBrowser();
 });
-
+useModuleAndBrowser((m) => ({ server, browser, admin } = m), { env: () => ({ MODULE_TRUSTED_CA: peer.tls.ca, MODULE_POST_TIMEOUT_SECONDS: '5' }) });
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await peer?.close();
   await sshd?.kill();
   rmSync(sshDir, { recursive: true, force: true });

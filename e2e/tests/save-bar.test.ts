@@ -3,9 +3,10 @@
  * Meter › Alarm): Save, Discard and the number of changed fields, kept in view on a long form.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const POLICY_PATH = '/setting/user_management/password_policy';
 const ALARM_PATH = '/setting/meter/alarm';
@@ -13,14 +14,7 @@ const ALARM_PATH = '/setting/meter/alarm';
 describe('save bar', () => {
   let server: ModuleServer;
   let browser: Browser;
-  before(async () => {
-    ({ server } = await startModuleWithUsers());
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useModuleAndBrowser((m) => ({ server, browser } = m));
 
   const status = (p: Page) => p.locator('.save-bar [role=status]');
 

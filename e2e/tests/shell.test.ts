@@ -1,8 +1,9 @@
 /** The shell: navigation pruned by permission, Page Not Found, Basic Metering, Current. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInToMain, startModule, type ModuleServer } from '../lib/harness.ts';
+import { newPage, signInToMain, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROLES = {
   reader: { readingsAllow: 1, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 2 },
@@ -12,9 +13,8 @@ const ROLES = {
 describe('console shell', () => {
   let server: ModuleServer;
   let browser: Browser;
+  useModuleAndBrowser((m) => ({ server, browser } = m), { bare: true });
   before(async () => {
-    server = await startModule();
-    browser = await launchBrowser();
     const admin = await server.login();
     // Every test signs in afresh without logging out: allow more concurrent sessions than the default 5.
     assert.equal((await server.api('PUT', '/usrmg/general/config', { maxLoginUser: 10, sessionTimeout: 15 }, admin)).status, 200);
@@ -22,10 +22,6 @@ describe('console shell', () => {
       assert.equal((await server.api('POST', '/usermg/role/add', { name, ...flags }, admin)).status, 200);
       assert.equal((await server.api('POST', '/usermg/user/add', { name: `u${name}`, password: 'Secret123', accessLevel: name }, admin)).status, 200);
     }
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   async function signedIn(user = 'admin', password?: string): Promise<Page> {

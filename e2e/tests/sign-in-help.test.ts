@@ -4,21 +4,10 @@
  * typing on every password screen, and the Show / Hide button of password inputs, at 1366 and 390 px.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  USER_PASSWORD,
-  alertWith,
-  firstStartPassword,
-  launchBrowser,
-  newPage,
-  signIn,
-  signInToMain,
-  signOut,
-  startModule,
-  startModuleWithUsers,
-  type ModuleServer,
-} from '../lib/harness.ts';
+import { USER_PASSWORD, alertWith, firstStartPassword, launchBrowser, newPage, signIn, signInToMain, signOut, startModule, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const INCORRECT = 'Error: Incorrect username/password.';
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -33,14 +22,7 @@ describe('sign-in help', () => {
   let server: ModuleServer;
   let admin: string;
   let browser: Browser;
-  before(async () => {
-    ({ server, admin } = await startModuleWithUsers());
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
   test('a wrong password shows the spec’s refusal and, under the form, the attempts left; an unknown name gets the same', async () => {
     const policy = (await server.api('GET', '/settings/passwordPolicy', undefined, admin)).body.data;

@@ -3,14 +3,15 @@
  * fields, "SNMP config saved", the community never shown again, the agent then answering
  * Debian's snmpget, the MIB download and its failure text, and read-only for a view user.
  */
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { snmpTexts } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/snmp';
 let server: ModuleServer;
@@ -27,14 +28,8 @@ async function freeUdpPort(): Promise<number> {
 
 before(async () => {
   snmpPort = await freeUdpPort();
-  ({ server } = await startModuleWithUsers({ MODULE_SNMP_PORT: String(snmpPort) }));
-  browser = await launchBrowser();
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser } = m), { env: () => ({ MODULE_SNMP_PORT: String(snmpPort) }) });
 
 test('enable with a community: the rules, "SNMP config saved", the community not shown again, snmpget answered', async () => {
   const page = await openAs(browser, server, PATH, 'boss');

@@ -5,14 +5,13 @@
  * and on a desktop, and 'Last 7 days' on 1 hour.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import type { Browser, Download, Page } from 'playwright-core';
 import { chartTexts } from '@meter/contract';
-import { USER_PASSWORD, launchBrowser, openAs, signInToMain, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { newPage, USER_PASSWORD, openAs, signInToMain, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { backfill, until } from '../lib/trend-history.ts';
 
 const REALTIME = '/reading/log/trend_log/realtime';
@@ -57,19 +56,8 @@ const wall = (v: string) => Date.parse(`${v}Z`) / 1000;
 describe('trend chart controls', () => {
   let server: ModuleServer;
   let browser: Browser;
-  let dataDir: string;
 
-  before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'e2e-trend-controls-'));
-    await backfill(dataDir);
-    ({ server } = await startModuleWithUsers({ MODULE_DATA_DIR: dataDir }));
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  useModuleAndBrowser((m) => ({ server, browser } = m), { prepareDataDir: (dir) => backfill(dir) });
 
   const frameOf = async (p: Page) => {
     const start = await p.getByLabel('Start time').inputValue();
@@ -165,9 +153,7 @@ describe('trend chart controls', () => {
   });
 
   test('390 px, dark: keyboard zoom shows Back and Reset zoom within the screen; the PNG keeps the dark background', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, acceptDownloads: true, colorScheme: 'dark', viewport: { width: 1366, height: 900 } });
-    const p = await context.newPage();
-    p.setDefaultTimeout(15_000);
+    const { page: p } = await newPage(browser, server.baseUrl, { colorScheme: 'dark' });
     // Signed in wide (Logout sits in the collapsed top bar on a phone), then narrowed.
     await signInToMain(p, 'viewer', USER_PASSWORD);
     await p.setViewportSize({ width: 390, height: 844 });

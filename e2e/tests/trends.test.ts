@@ -4,13 +4,12 @@
  * CSV export, the energy chart's default channels, and the export file from Generate to Delete.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { trendTexts } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { backfill, until } from '../lib/trend-history.ts';
 
 const savedText = async (d: Download) => readFileSync((await d.path())!, 'utf8');
@@ -18,19 +17,8 @@ const savedText = async (d: Download) => readFileSync((await d.path())!, 'utf8')
 describe('trends', () => {
   let server: ModuleServer;
   let browser: Browser;
-  let dataDir: string;
 
-  before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'e2e-trends-'));
-    await backfill(dataDir);
-    ({ server } = await startModuleWithUsers({ MODULE_DATA_DIR: dataDir }));
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  useModuleAndBrowser((m) => ({ server, browser } = m), { prepareDataDir: (dir) => backfill(dir) });
 
   const open = (path: string, user = 'viewer'): Promise<Page> => openAs(browser, server, path, user);
   /** The plot area, where uPlot takes the mouse. */

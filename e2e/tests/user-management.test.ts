@@ -3,10 +3,11 @@
  * Management, User Configuration, Role Configuration and Password Management, as an editor and
  * as a user whose role may only view user management.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, openAs, signOut, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const UM = '/setting/user_management';
 let server: ModuleServer;
@@ -14,19 +15,13 @@ let browser: Browser;
 /** The API session of the set-up (the first admin). */
 let admin: string;
 
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
   // A role that may view user management but edit nothing, and a user holding it.
   const role = await server.api('POST', '/usermg/role/add', { name: 'auditor', readingsAllow: 1, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 1 }, admin);
   assert.equal(role.status, 200);
   const user = await server.api('POST', '/usermg/user/add', { name: 'auditor1', password: USER_PASSWORD, accessLevel: 'auditor' }, admin);
   assert.equal(user.status, 200);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });

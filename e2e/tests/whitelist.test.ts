@@ -3,27 +3,20 @@
  * add and Save, the CSV export downloaded and imported back after a delete, and a view-only user
  * without the editing controls.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { whitelistTexts as t } from '@meter/contract';
-import { alertWith, launchBrowser, openAs, signOut, startModuleWithUsers, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/access_control';
 let server: ModuleServer;
 let browser: Browser;
 let admin: string;
 
-before(async () => {
-  ({ server, admin } = await startModuleWithUsers());
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useModuleAndBrowser((m) => ({ server, browser, admin } = m));
 
 test('Whitelist: add, enable and save; export, delete, import restores the list', async () => {
   const page = await openAs(browser, server, PATH, 'boss');

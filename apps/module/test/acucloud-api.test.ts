@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestModule } from './helper.ts';
 import { startPeerAndModule, until, type PeerAndModule } from './https-peer-module.ts';
 import { MINUTE, T0, type RoleName } from './logs-helpers.ts';
-import type { HttpsPeer } from './peers/https-peer.ts';
+import type { HttpsPeer } from '../../../test-peers/https-peer.ts';
 
 const PATH = '/api/settings/communication/acuCloudConfig';
 const TOKEN = 'cloud-token-7f3a';

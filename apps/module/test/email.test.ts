@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestModule, type TestModule } from './helper.ts';
 import { MINUTE, T0, signInRoles, type RoleName } from './logs-helpers.ts';
-import { makeTlsFiles, type TlsFiles } from './peers/mosquitto.ts';
+import { makeTlsFiles, type TlsFiles } from '../../../test-peers/tls-files.ts';
 import { startSmtpPeer, type SmtpPeer } from './peers/smtp-peer.ts';
 
 const PATH = '/api/settings/communication/smtpConfig';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestModule, type TestModule } from './helper.ts';
 import { signInRoles, type RoleName } from './logs-helpers.ts';
-import { startHttpsPeer, type HttpsPeer } from './peers/https-peer.ts';
+import { startHttpsPeer, type HttpsPeer } from '../../../test-peers/https-peer.ts';
 
 export interface PeerAndModule {
   peer: HttpsPeer;

@@ -5,98 +5,20 @@
  * the module answers sign-in. The kill lands at several moments of each apply.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { buildPackage } from '../src/services/firmware/package-format.ts';
-import { ADMIN_PASSWORD } from './helper.ts';
+import { api, kill9, login, startKillableModule } from './killable-module.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const HOST = '127.0.0.1';
 const devKey = createPrivateKey(readFileSync(join(ROOT, 'apps/module/dev-keys/firmware-dev-key.pem')));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-}
-
-async function start(dataDir: string): Promise<Running> {
-  const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOST,
-      PORT: String(port),
-      MODULE_HTTPS_PORT: '0',
-      MODULE_MODBUS_PORT: '0',
-      MODULE_BACNET_PORT: '0',
-      MODULE_DATA_DIR: dataDir,
-      MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      MODULE_LOG_LEVEL: 'warn',
-      MODULE_REBOOT_SECONDS: '0',
-      MODULE_FIRMWARE_DEV_KEY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`module exited: ${out}`);
-    const up = await fetch(`http://${HOST}:${port}/api/systemMode`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { child, port, output: () => out };
-    if (Date.now() > deadline) throw new Error(`module did not start: ${out}`);
-    await sleep(200);
-  }
-}
-
-async function kill9(r: Running): Promise<void> {
-  if (r.child.exitCode !== null || r.child.signalCode !== null) return;
-  const exited = new Promise((ok) => r.child.once('exit', ok));
-  r.child.kill('SIGKILL');
-  await exited;
-}
-
-async function api(r: Running, method: string, path: string, body?: unknown, token?: string, raw?: Buffer) {
-  const res = await fetch(`http://${HOST}:${r.port}/api${path}`, {
-    method,
-    headers: {
-      ...(raw ? { 'content-type': 'application/octet-stream' } : body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: raw ? new Uint8Array(raw) : body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
-}
-
-async function login(r: Running): Promise<string> {
-  const res = await api(r, 'POST', '/users/authenticate', { username: 'admin', password: ADMIN_PASSWORD });
-  assert.equal(res.status, 200, `sign-in after the restart: ${JSON.stringify(res.body)}\n${r.output()}`);
-  return res.body.data.token as string;
-}
+const start = (dataDir: string) => startKillableModule(dataDir, { MODULE_FIRMWARE_DEV_KEY: '1' });
 
 const dirs: string[] = [];
 after(() => {

@@ -14,7 +14,7 @@ import { DATA_LOG_SETTINGS_KEY, defaultSettings } from '../src/services/datalog/
 import type { TestModule } from './helper.ts';
 import { startPeerAndModule, until, type PeerAndModule } from './https-peer-module.ts';
 import { MINUTE, T0, type RoleName } from './logs-helpers.ts';
-import type { HttpsPeer } from './peers/https-peer.ts';
+import type { HttpsPeer } from '../../../test-peers/https-peer.ts';
 
 const DAY = 86_400_000;
 const midnight = (n: number) => Date.parse('2026-03-02T05:00:00Z') + (n - 1) * DAY;

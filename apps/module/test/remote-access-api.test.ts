@@ -21,7 +21,7 @@ import { listenHttps, type HttpsListener } from '../src/services/web-server/http
 import type { TestModule } from './helper.ts';
 import { startPeerAndModule, until, type PeerAndModule } from './https-peer-module.ts';
 import type { RoleName } from './logs-helpers.ts';
-import type { HttpsPeer } from './peers/https-peer.ts';
+import type { HttpsPeer } from '../../../test-peers/https-peer.ts';
 import { portOpen, startSshdPeer, type SshdPeer } from '../../../test-peers/sshd-peer.ts';
 
 const PATH = '/api/settings/communication/remoteDeviceAccess';

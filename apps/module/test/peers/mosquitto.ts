@@ -1,13 +1,14 @@
 /**
  * A real MQTT broker for the tests: Debian's mosquitto on loopback ports with a temporary
  * config, a password file and (optionally) a TLS listener that wants a client certificate,
- * all made here with openssl; and mosquitto_sub as the subscriber.
+ * its certificates from test-peers/tls-files.ts; and mosquitto_sub as the subscriber.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeTlsFiles, type TlsFiles } from '../../../../test-peers/tls-files.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,31 +19,6 @@ export async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
-}
-
-export interface TlsFiles {
-  dir: string;
-  ca: string;
-  serverCert: string;
-  serverKey: string;
-  clientCert: string;
-  clientKey: string;
-}
-
-function openssl(dir: string, ...args: string[]): void {
-  execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
-}
-
-/** A CA, a server certificate for 127.0.0.1 and a client certificate, all signed by the CA. */
-export function makeTlsFiles(dir: string): TlsFiles {
-  openssl(dir, 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=Test CA');
-  for (const who of ['server', 'client']) {
-    openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${who}.key`, '-out', `${who}.csr`, '-subj', `/CN=${who === 'server' ? '127.0.0.1' : 'meter'}`);
-    writeFileSync(join(dir, `${who}.ext`), who === 'server' ? 'subjectAltName=IP:127.0.0.1\n' : 'extendedKeyUsage=clientAuth\n');
-    openssl(dir, 'x509', '-req', '-in', `${who}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${who}.crt`, '-days', '2', '-extfile', `${who}.ext`);
-  }
-  const p = (f: string) => join(dir, f);
-  return { dir, ca: p('ca.crt'), serverCert: p('server.crt'), serverKey: p('server.key'), clientCert: p('client.crt'), clientKey: p('client.key') };
 }
 
 /** `mqttv5`: the subscriber speaks MQTT 5 and reports each message's content type. */

@@ -1,12 +1,12 @@
 /**
  * A real SMTP server for the tests (the smtp-server package) on a loopback ephemeral port: plain,
- * STARTTLS or implicit TLS with a certificate made by openssl (mosquitto.ts's makeTlsFiles), and
+ * STARTTLS or implicit TLS with a certificate made by openssl (test-peers/tls-files.ts), and
  * optional AUTH PLAIN/LOGIN against one user. It keeps every accepted message, raw.
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import type { TlsFiles } from './mosquitto.ts';
+import type { TlsFiles } from '../../../../test-peers/tls-files.ts';
 
 export interface ReceivedMail {
   from: string;

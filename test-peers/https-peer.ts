@@ -1,14 +1,16 @@
 /**
- * A real HTTPS server for the tests on a loopback port, its CA and certificate made here with
- * openssl (peers/mosquitto.ts makeTlsFiles): it records every POST (path, headers, body) and
- * answers as told: 200, a status, or nothing at all (a server that hangs), with a JSON body
- * ('{}' unless `reply` makes one).
+ * A real HTTPS server for the API and the e2e tests (test-peers/: the peers both kinds of test
+ * start) on a loopback port, its CA and certificate made with openssl (tls-files.ts): it records
+ * every request (path, headers, body) and answers as told: 200, a status, or nothing at all (a
+ * server that hangs), with a JSON body ('{}' unless `reply` makes one).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { makeTlsFiles, type TlsFiles } from './mosquitto.ts';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeTlsFiles, type TlsFiles } from './tls-files.ts';
 
 export interface Received {
   path: string;
@@ -65,5 +67,19 @@ export function startHttpsPeer(dir: string): HttpsPeer {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
+  return peer;
+}
+
+/** A peer listening at once on a folder of its own, which `close` removes; 2xx bodies from `reply`. */
+export async function startListeningHttpsPeer(reply?: (r: Received) => unknown): Promise<HttpsPeer> {
+  const dir = mkdtempSync(join(tmpdir(), 'https-peer-'));
+  const peer = startHttpsPeer(dir);
+  peer.reply = reply;
+  const close = peer.close;
+  peer.close = async () => {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  await peer.listen();
   return peer;
 }

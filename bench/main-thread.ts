@@ -8,7 +8,7 @@
  * and by thread time, and the functions and scripts with the most self time in the JS profile.
  * TRACE_INCLUSIVE=1 adds the time with each function anywhere on the stack, and
  * TRACE_CALLERS_OF=<function> the two frames that called a native function such as appendChild.
- * TRACE_PAGE=login traces /login instead. Needs the built console (`npm run build`).
+ * TRACE_TASKS=1 breaks each long task down by script; TRACE_PAGE=login traces /login instead. Needs the built console (`npm run build`).
  */
 import type { CDPSession } from 'playwright-core';
 import { loadavg } from 'node:os';
@@ -18,6 +18,22 @@ const RUNS = 3;
 /** TRACE_PAGE=login: /login's first load instead of Basic Metering's. */
 const LOGIN = process.env.TRACE_PAGE === 'login';
 const LONG_TASK_MS = 50;
+const RENDERER_WORK = new Set([
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'v8.compile',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'v8.parseOnBackground',
+  'HitTest',
+  'MajorGC',
+  'MinorGC',
+]);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading'];
 
 interface TraceEvent {
@@ -49,6 +65,8 @@ interface RunFigures {
   byScript: Map<string, number>;
   /** Time with the function anywhere on the stack (TRACE_INCLUSIVE=1: where the self time comes from). */
   inclusive: Map<string, number>;
+  /** TRACE_TASKS=1: each long task's self time by script, in task order. */
+  perTask: Map<string, number>[];
 }
 
 const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+\//, '').replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js') || '(native)';
@@ -73,13 +91,27 @@ function analyse(events: TraceEvent[]): RunFigures {
   const byScript = new Map<string, number>();
   const inclusive = new Map<string, number>();
   const nodes = new Map<number, ProfileNode>();
+  const longRaw = tasks.filter((t) => t.ts + (t.dur ?? 0) > fcp.ts);
+  const perTask = longRaw.map(() => new Map<string, number>());
+  // The renderer's own work inside each task (style, layout, parsing, compiling), by event name.
+  for (const e of events) {
+    if (e.pid !== pid || e.tid !== tid || e.ph !== 'X' || !RENDERER_WORK.has(e.name)) continue;
+    const k = longRaw.findIndex((t) => e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0));
+    if (k >= 0) perTask[k]!.set(`[${e.name}]`, (perTask[k]!.get(`[${e.name}]`) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  // Sample times: the profile's start plus the running sum of the deltas (trace clock, µs).
+  let clock = 0;
   for (const e of events.filter((x) => x.pid === pid && (x.name === 'Profile' || x.name === 'ProfileChunk')).sort((a, b) => a.ts - b.ts)) {
-    if (e.name === 'Profile') continue;
+    if (e.name === 'Profile') {
+      clock = (e.args?.data as { startTime?: number } | undefined)?.startTime ?? e.ts;
+      continue;
+    }
     const data = e.args?.data ?? {};
     for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
     const samples = data.cpuProfile?.samples ?? [];
     const deltas = data.timeDeltas ?? [];
     samples.forEach((id, i) => {
+      clock += deltas[i] ?? 0;
       const delta = (deltas[i + 1] ?? 0) / 1000;
       const frame = nodes.get(id)?.callFrame;
       if (!frame || delta <= 0) return;
@@ -88,6 +120,8 @@ function analyse(events: TraceEvent[]): RunFigures {
       const fn = `${frame.functionName || '(anonymous)'} ${script}${frame.url ? `:${(frame.lineNumber ?? 0) + 1}` : ''}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + delta);
       byScript.set(script, (byScript.get(script) ?? 0) + delta);
+      const k = longRaw.findIndex((t) => clock >= t.ts && clock < t.ts + (t.dur ?? 0));
+      if (k >= 0) perTask[k]!.set(script, (perTask[k]!.get(script) ?? 0) + delta);
       const callersOf = process.env.TRACE_CALLERS_OF;
       if (callersOf && frame.functionName === callersOf) {
         const up = (n: ProfileNode | undefined) => (n?.parent === undefined ? undefined : nodes.get(n.parent));
@@ -118,6 +152,7 @@ function analyse(events: TraceEvent[]): RunFigures {
     byFunction,
     byScript,
     inclusive,
+    perTask,
   };
 }
 
@@ -159,6 +194,17 @@ export async function mainThreadBench(): Promise<void> {
         `  run ${i + 1}: FCP ${f.fcpMs.toFixed(0)} ms; long tasks after FCP ${f.longTasks.length} (${tasks || 'none'}); blocking ${f.blockingWallMs.toFixed(0)} ms wall, ${f.blockingCpuMs.toFixed(0)} ms on a core; long tasks on a core ${f.longTaskCpuMs.toFixed(0)} ms`,
       );
     }
+    if (process.env.TRACE_TASKS)
+      for (const [i, f] of figures.entries())
+        f.perTask.forEach((m, k) =>
+          console.log(
+            `  run ${i + 1} task ${k + 1} at ${f.longTasks[k]!.startMs.toFixed(0)} ms: ${[...m]
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 8)
+              .map(([n, v]) => `${n} ${v.toFixed(0)}`)
+              .join(', ')}`,
+          ),
+        );
     const sum = (pick: (f: RunFigures) => Map<string, number>) => {
       const all = new Map<string, number>();
       for (const f of figures) for (const [k, v] of pick(f)) all.set(k, (all.get(k) ?? 0) + v / figures.length);

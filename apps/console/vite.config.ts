@@ -77,6 +77,12 @@ export default defineConfig({
     emptyOutDir: true,
     // The chunk graph, read by the bundle budget (`npm run bench`, e2e/lib/bundle-budget.ts).
     manifest: true,
+    // Vite's preload helper inserted a <link rel=modulepreload> per dependency of every lazy chunk,
+    // ~60 ms of main-thread time (4× CPU) in the first load's longest task. A lazy chunk's
+    // dependencies are hoisted into its own imports, so the browser fetches them all in one round
+    // trip once the chunk arrives, off the main thread. index.html keeps its preload of React.
+    // Every browser the console supports has modulepreload: no polyfill.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rollupOptions: {
       // The contract's modules only declare (schemas, tables, texts): what a chunk does not use is left out.
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contract/') },

@@ -23,6 +23,13 @@ describe('sign-in', () => {
   }
   const alert = (p: Page) => p.getByRole('alert');
 
+  test('User Name has the focus once the page has drawn', async () => {
+    const p = await page();
+    await p.goto('/login');
+    await p.waitForFunction(() => document.activeElement?.getAttribute('autocomplete') === 'username');
+    assert.equal(await p.evaluate(() => document.activeElement?.id), 'login-username');
+  });
+
   test('both fields are required', async () => {
     const p = await page();
     await p.goto('/login');

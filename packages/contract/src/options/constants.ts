@@ -15,6 +15,21 @@ export const TIMING = {
 export const CHANNEL_COUNT = 18;
 /** Row names of the three phases, in phase order (readings, energy, demand, harmonics). */
 export const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;
+/**
+ * Parameter keys of the real-time rows, in display order. Here, not beside the rows' schema: the
+ * landing screen (Basic Metering) needs the keys and no schema, and this file builds none.
+ */
+export const REALTIME_KEYS = {
+  vln: 'Line-to-Neutral Voltage V',
+  vll: 'Line-to-Line Voltage V',
+  current: 'Current A',
+  activePower: 'Active Power kW',
+  reactivePower: 'Reactive Power kvar',
+  apparentPower: 'Apparent Power kVA',
+  powerFactor: 'Power Factor',
+  loadNature: 'Load Nature',
+  frequency: 'Frequency Hz',
+} as const;
 export const USER_CHANNEL_COUNT = 6;
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 /** Login (000 §2, §4, §8): User Name, Password, Sign In and SSL Certificate. */
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -41,6 +41,29 @@ function useCountdown(): [number, (seconds: number) => void] {
     },
   ];
 }
+/**
+ * Focuses the field once the page has painted. React's autoFocus focuses it in the first render's
+ * commit, which forces the style and layout of the whole page (all of Bootstrap's rules) inside
+ * that task: the longest task of /login's first load at a phone's CPU speed.
+ */
+function useFocusAfterPaint<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame's callback runs before its paint; the timer after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (document.activeElement === document.body || document.activeElement === null) ref.current?.focus();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return ref;
+}
+
 const TITLE = displayName(routeByName('Login'));
 const REQUIRED_USER = rules.required('User Name');
 const REQUIRED_PASSWORD = rules.required('Password');
@@ -52,6 +75,7 @@ export default function Login() {
   const signIn = useSignIn();
   const [lockedFor, lockFor] = useCountdown();
   const next = nextPath(params.get(NEXT_PARAM));
+  const userNameRef = useFocusAfterPaint<HTMLInputElement>();
   // Another tab's session arriving (shared, or signed in there) opens the page asked for here too.
   useEffect(() => sessionStore.subscribe(() => void (sessionStore.get() && navigate(next, { replace: true }))), [navigate, next]);
   // loginBody's rules (both required), checked here without its zod schema or a form library:
@@ -117,7 +141,7 @@ export default function Login() {
           <Form noValidate onSubmit={(e) => void onSubmit(e)}>
             <Form.Group className="mb-3" controlId="login-username">
               <Form.Label>User Name</Form.Label>
-              <Form.Control autoComplete="username" autoFocus {...invalid('username')} {...field('username')} />
+              <Form.Control ref={userNameRef} autoComplete="username" {...invalid('username')} {...field('username')} />
               <Form.Control.Feedback type="invalid" id="login-username-error">
                 {errors.username}
               </Form.Control.Feedback>

@@ -24,13 +24,13 @@ export interface HttpsListener {
   close(): Promise<void>;
 }
 
-/** The HTTP listener (Fastify's own server): a port that can not be bound is logged, the module goes on. */
+/** The HTTP listener (Fastify's own server): a port that cannot be bound is logged, the module goes on. */
 export async function listenHttp(app: FastifyInstance, o: { port: number; host: string; events: ModuleEventLog }): Promise<number | undefined> {
   try {
     await app.listen({ port: o.port, host: o.host });
     return (app.server.address() as AddressInfo).port;
   } catch (err) {
-    o.events.write('Error', `HTTP port ${o.port} can not be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    o.events.write('Error', `HTTP port ${o.port} cannot be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     // Fastify is ready even though its server is not listening: the HTTPS listener can still route.
     return undefined;
   }
@@ -59,7 +59,7 @@ export async function listenHttps(app: FastifyInstance, o: HttpsOptions): Promis
       });
     });
   } catch (err) {
-    o.events.write('Error', `HTTPS port ${o.port} can not be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    o.events.write('Error', `HTTPS port ${o.port} cannot be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     return { port: undefined, close: async () => undefined };
   }
   return { port: (server.address() as AddressInfo).port, close };

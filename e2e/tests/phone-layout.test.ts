@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { recordTexts } from '@meter/contract';
 import { newPage, signInToMain, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { prepareSweep, settle, sweepPaths } from '../lib/screens.ts';
@@ -206,6 +207,76 @@ describe('phone layout', () => {
     });
     const width = (await canvas.boundingBox())!.width;
     assert.ok(Math.abs(width - inner) <= 2, `chart ${width} px in a column of ${inner} px`);
+  });
+
+  test('records at 390 px and on a desktop: measured numbers right-aligned with fixed decimals under a heading with the unit; number inputs narrow', async () => {
+    const page = await phone();
+    for (const viewport of [PHONE, { width: 1366, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      const at = `${viewport.width} px`;
+      // The printed view: the PT and CT tables as the PDF draws them.
+      await page.goto('/about/inspection_record');
+      const column = async (table: string, header: string, decimals: number) => {
+        const t = page.getByRole('table', { name: table });
+        const th = t.getByRole('columnheader', { name: header });
+        const index = await th.evaluate((el) => (el as HTMLTableCellElement).cellIndex);
+        const cells = await t
+          .locator(`tbody tr > :nth-child(${index + 1})`)
+          .evaluateAll((els) => els.map((el) => ({ text: el.textContent?.trim() ?? '', align: getComputedStyle(el).textAlign })));
+        assert.equal(await th.evaluate((el) => getComputedStyle(el).textAlign), 'right', `${at}: ${header} heading`);
+        assert.ok(cells.length >= 3, `${at}: ${header} rows`);
+        for (const c of cells) {
+          assert.equal(c.align, 'right', `${at}: ${header} ${c.text}`);
+          assert.match(c.text, new RegExp(`^-?\\d+\\.\\d{${decimals}}$`), `${at}: ${header} has ${decimals} decimals`);
+        }
+      };
+      await column('PT Inspection Table', 'Voltage (V)', 1);
+      await column('CT Inspection Table', 'Current (A)', 3);
+      await column('CT Inspection Table', 'Active Power (kW)', 3);
+      await column('CT Inspection Table', 'Power Factor', 3);
+      assert.equal(
+        await page
+          .getByRole('table', { name: 'CT Inspection Table' })
+          .getByRole('columnheader', { name: 'CT Serial Number' })
+          .evaluate((el) => getComputedStyle(el).textAlign),
+        'left',
+      );
+
+      // The inspection edit: number inputs in the tables are narrow and right-aligned, the unit in the heading only.
+      await page.getByRole('button', { name: recordTexts.newInspection }).click();
+      for (const [header, input] of [
+        ['Voltage (V)', 'Phase A'],
+        ['Current (A)', 'Current (A) 1'],
+        ['Active Power (kW)', 'Active Power (kW) 1'],
+        ['Power Factor', 'Power Factor 1'],
+      ] as const) {
+        const box = page.getByLabel(input, { exact: true });
+        const look = await box.evaluate((el) => ({
+          align: getComputedStyle(el).textAlign,
+          width: el.getBoundingClientRect().width,
+          suffix: el.closest('td')?.querySelector('.input-group-text') !== null,
+        }));
+        assert.equal(look.align, 'right', `${at}: ${input}`);
+        assert.ok(look.width <= 7 * 16 + 1, `${at}: ${input} is narrow: ${look.width} px`);
+        assert.equal(look.suffix, false, `${at}: ${input}: the unit is in the heading "${header}", not repeated in every row`);
+        const th = page.getByRole('columnheader', { name: header, exact: true });
+        assert.equal(await th.evaluate((el) => getComputedStyle(el).textAlign), 'right', `${at}: ${header} heading`);
+      }
+      await page.goto('/about/installation_record');
+      // Leaving the untouched form asks nothing; the installation edit's nominal values stand alone: narrow, the unit as a suffix.
+      await page.getByRole('button', { name: recordTexts.newInstallation }).click();
+      for (const [label, unit] of [
+        ['Nominal Voltage', 'V'],
+        ['Nominal Current', 'A'],
+        ['Nominal Frequency', 'Hz'],
+      ] as const) {
+        const group = page.getByLabel(label, { exact: true }).locator('xpath=..');
+        assert.equal((await group.locator('.input-group-text').textContent())?.trim(), unit, `${at}: ${label}`);
+        const width = (await group.boundingBox())!.width;
+        assert.ok(width <= 14 * 16 + 1, `${at}: ${label} is narrow: ${width} px`);
+      }
+    }
+    await page.context().close();
   });
 
   test('a wide table scrolls inside a named region the keyboard can reach', async () => {

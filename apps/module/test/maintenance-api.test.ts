@@ -88,7 +88,7 @@ describe('management: reading resets and the seal', () => {
     ]) {
       const r = await reset(m, admin, name!);
       assert.equal(r.status, 400, name);
-      assert.equal(r.body.data.value, `${label} can not be reset while the meter is sealed`);
+      assert.equal(r.body.data.value, `${label} cannot be reset while the meter is sealed`);
     }
     assert.equal(JSON.stringify(m.services.registers.energySet(SYSTEM_SLOT)), before);
     assert.equal((await reset(m, admin, 'deviceRunTime')).status, 200, 'run time not covered by the seal');
@@ -98,7 +98,7 @@ describe('management: reading resets and the seal', () => {
     assert.deepEqual((await m.call('GET', '/api/command/getSealStatus', { token: admin })).body.data, { meterSealStatus: 1, [CLEAR_DEVICE_RUN_TIME]: 1 });
     const r = await reset(m, admin, 'deviceRunTime');
     assert.equal(r.status, 400);
-    assert.equal(r.body.data.value, 'Device run time can not be reset while the meter is sealed');
+    assert.equal(r.body.data.value, 'Device run time cannot be reset while the meter is sealed');
   });
 
   test('a bad readingName is 400 with the message; view roles get 403; the run time reset also needs edit on configuration', async () => {

@@ -20,6 +20,19 @@ async function pdfText(pdf: Buffer): Promise<string> {
   return stdout;
 }
 
+/** Every word of a PDF with its box, as poppler's pdftotext -bbox reads it. */
+async function pdfWords(pdf: Buffer): Promise<{ text: string; xMin: number; xMax: number; yMin: number }[]> {
+  const file = join(mkdtempSync(join(tmpdir(), 'record-pdf-')), 'record.pdf');
+  writeFileSync(file, pdf);
+  const { stdout } = await run('pdftotext', ['-bbox', file, '-']);
+  return [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({
+    text: m[4]!,
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+  }));
+}
+
 describe('records API', () => {
   let m: TestModule;
   let admin: string;
@@ -195,6 +208,31 @@ describe('records API', () => {
     const pages = Number(/Page 1 of (\d+)/.exec(text)?.[1]);
     assert.ok(pages >= 2, `pages ${pages}`);
     assert.ok(text.includes(recordTexts.pdfHash(recordHash(m.services.records.inspection()))));
+  });
+
+  test('the printed PT and CT tables right-align their measured numbers under a header that names the unit', async () => {
+    const channels = blankCtChannels(1).map((c, i) => ({ ...c, current: [5, 1234.5, 12.25][i % 3]!, activePower: i === 0 ? -98765.4 : 1.2, powerFactor: i === 0 ? -0.5 : 1 }));
+    assert.equal((await put('/api/record/ctInstall', { wiringType: 1, ctChannels: channels })).status, 200);
+    assert.equal((await put('/api/record/ptRecord', { voltageA: 230, voltageB: 100000.5, voltageC: 7.25 })).status, 200);
+    const r = await m.app.inject({ method: 'GET', url: '/api/record/inspectionRecord.pdf', headers: { authorization: `Bearer ${admin}` } });
+    assert.equal(r.statusCode, 200);
+    const words = await pdfWords(r.rawPayload);
+    // A column's values and its header's last word end on one right edge; values of other widths start at other places.
+    const column = (header: string, values: readonly string[]) => {
+      const head = words.find((w) => w.text === header);
+      assert.ok(head, `header ${header}`);
+      const cells = values.map((v) => {
+        const cell = words.find((w) => w.text === v && w.yMin > head.yMin);
+        assert.ok(cell, `value ${v}`);
+        return cell;
+      });
+      for (const c of cells) assert.ok(Math.abs(c.xMax - head.xMax) < 1, `${c.text} ends at ${c.xMax}, ${header} at ${head.xMax}`);
+      assert.ok(new Set(cells.map((c) => Math.round(c.xMin))).size === cells.length, 'values of other widths start at other places');
+    };
+    column('(V)', ['230.0', '100000.5', '7.3']);
+    column('(A)', ['5.000', '1234.500', '12.250']);
+    column('(kW)', ['-98765.400', '1.200']);
+    column('Factor', ['-0.500', '1.000']);
   });
 
   test('making a PDF leaves the event loop free (it runs in a worker thread)', async () => {

@@ -112,8 +112,8 @@ test('user admin can not be removed, locked, given another role, or have its pas
   try {
     const admin = await m.login();
     const cases: [string, string, unknown, number, string][] = [
-      ['PATCH', '/api/usermg/user/remove', { name: 'admin' }, 400, 'User admin can not be removed or locked'],
-      ['PATCH', '/api/usermg/user/lockout', { name: 'admin', lockout: 1 }, 400, 'User admin can not be removed or locked'],
+      ['PATCH', '/api/usermg/user/remove', { name: 'admin' }, 400, 'User admin cannot be removed or locked'],
+      ['PATCH', '/api/usermg/user/lockout', { name: 'admin', lockout: 1 }, 400, 'User admin cannot be removed or locked'],
       ['PUT', '/api/usermg/user/config/admin', { accessLevel: 'view', multipleLogin: true }, 400, 'User admin must keep the admin role'],
       ['PUT', '/api/usermg/user/pwd/admin', { name: 'admin', password: 'Another123', overridePwdPolicy: false }, 403, 'The admin password can only be changed with its current password'],
     ];
@@ -159,14 +159,14 @@ test('roles: list, add, config, remove; the admin role is protected', async () =
     for (const token of [admin, mgr]) {
       const rm = await m.call('PATCH', '/api/usermg/role/remove', { token, body: { roleName: 'admin' } });
       assert.equal(rm.status, 400);
-      assert.equal(rm.body.data.value, 'The admin role can not be removed');
+      assert.equal(rm.body.data.value, 'The admin role cannot be removed');
     }
     const noUsers = await m.call('PUT', '/api/usermg/role/config/admin', { token: admin, body: { ...adminRole, userConfigAllow: 1 } });
     assert.equal(noUsers.status, 400);
     assert.equal(noUsers.body.data.value, 'The admin role must keep edit on user configuration');
     const rename = await m.call('PUT', '/api/usermg/role/config/admin', { token: admin, body: { ...adminRole, name: 'root' } });
     assert.equal(rename.status, 400);
-    assert.equal(rename.body.data.value, 'The admin role can not be renamed');
+    assert.equal(rename.body.data.value, 'The admin role cannot be renamed');
     assert.deepEqual((await m.call('PUT', '/api/usermg/role/config/admin', { token: admin, body: { ...adminRole, maintenanceAllow: 1 } })).body, SUCCESS);
     assert.equal((await m.call('GET', '/api/usermg/role/config/admin', { token: admin })).body.data.maintenanceAllow, 1);
 
@@ -380,9 +380,9 @@ test('password history and minimum age', async () => {
     await setPolicy(m, admin, { minPwdAgeDays: 2 });
     const young = await change(USER_PASSWORD, 'Newer5555');
     assert.equal(young.status, 400);
-    assert.equal(young.body.data.value, 'Password can not be changed within 2 day(s) of the last change');
+    assert.equal(young.body.data.value, 'Password cannot be changed within 2 day(s) of the last change');
     const adminYoung = await m.call('PUT', '/api/usermg/user/pwd/alice', { token: admin, body: { name: 'alice', password: 'Newer5555', overridePwdPolicy: false } });
-    assert.equal(adminYoung.body.data.value, 'Password can not be changed within 2 day(s) of the last change');
+    assert.equal(adminYoung.body.data.value, 'Password cannot be changed within 2 day(s) of the last change');
     advance(2 * DAY);
     admin = await m.login();
     assert.equal((await change(USER_PASSWORD, 'Newer5555')).status, 200);
@@ -558,11 +558,11 @@ test('no one may change their own role or the rights of the role they hold', asy
     await addUser(m, admin, 'mgr', { accessLevel: 'usermgr' });
     const mgr = (await signIn(m, 'mgr', USER_PASSWORD)).body.data.token;
     const own = await m.call('PUT', '/api/usermg/user/config/mgr', { token: mgr, body: { accessLevel: 'wide', multipleLogin: true } });
-    assert.deepEqual(outcome(own), FORBIDDEN('You can not change your own role'));
+    assert.deepEqual(outcome(own), FORBIDDEN('You cannot change your own role'));
     // Multiple login of the own account is not a role change.
     assert.deepEqual((await m.call('PUT', '/api/usermg/user/config/mgr', { token: mgr, body: { accessLevel: 'usermgr', multipleLogin: false } })).body, SUCCESS);
     const rights = await m.call('PUT', '/api/usermg/role/config/usermgr', { token: mgr, body: roleBody('usermgr', 1, 2, 2, 0) });
-    assert.deepEqual(outcome(rights), FORBIDDEN('You can not change the rights of the role you hold'));
+    assert.deepEqual(outcome(rights), FORBIDDEN('You cannot change the rights of the role you hold'));
     assert.equal((await userEntry(m, admin, 'mgr')).accessLevel, 'usermgr');
   } finally {
     await m.close();
@@ -582,15 +582,15 @@ test('no one grants more than they hold: roles created, edited or given to a use
     const before = await snapshot(m, admin);
 
     const all = await m.call('POST', '/api/usermg/role/add', { token: mgr, body: roleBody('all', 0, 0, 0, 0) });
-    assert.deepEqual(outcome(all), FORBIDDEN('You can not grant more than your own rights on Readings'));
+    assert.deepEqual(outcome(all), FORBIDDEN('You cannot grant more than your own rights on Readings'));
     const cfg = await m.call('POST', '/api/usermg/role/add', { token: mgr, body: roleBody('cfg', 1, 1, 2, 2) });
-    assert.deepEqual(outcome(cfg), FORBIDDEN('You can not grant more than your own rights on Configuration'));
+    assert.deepEqual(outcome(cfg), FORBIDDEN('You cannot grant more than your own rights on Configuration'));
     const raise = await m.call('PUT', '/api/usermg/role/config/reader', { token: mgr, body: roleBody('reader', 1, 2, 1, 2) });
-    assert.deepEqual(outcome(raise), FORBIDDEN('You can not grant more than your own rights on Maintenance'));
+    assert.deepEqual(outcome(raise), FORBIDDEN('You cannot grant more than your own rights on Maintenance'));
     const give = await m.call('PUT', '/api/usermg/user/config/rita', { token: mgr, body: { accessLevel: 'editor', multipleLogin: true } });
-    assert.deepEqual(outcome(give), FORBIDDEN('You can not grant more than your own rights on Readings'));
+    assert.deepEqual(outcome(give), FORBIDDEN('You cannot grant more than your own rights on Readings'));
     const create = await m.call('POST', '/api/usermg/user/add', { token: mgr, body: { name: 'eve', password: USER_PASSWORD, accessLevel: 'editor' } });
-    assert.deepEqual(outcome(create), FORBIDDEN('You can not grant more than your own rights on Readings'));
+    assert.deepEqual(outcome(create), FORBIDDEN('You cannot grant more than your own rights on Readings'));
     assert.deepEqual(await snapshot(m, admin), before);
 
     // Within the editor's own rights every one of them works.
@@ -644,7 +644,7 @@ test('the last user who can edit user configuration stays; a role in use is not 
     // here (as a damaged or hand-edited database could) to reach the rule.
     m.services.ctx.db.prepare("UPDATE users SET status = 1 WHERE name = 'admin'").run();
     const mgr = (await signIn(m, 'mgr', USER_PASSWORD)).body.data.token;
-    const last = 'The last user who can edit user configuration can not be removed, locked or given another role';
+    const last = 'The last user who can edit user configuration cannot be removed, locked or given another role';
     const lock = await m.call('PATCH', '/api/usermg/user/lockout', { token: mgr, body: { name: 'mgr', lockout: 1 } });
     assert.deepEqual(outcome(lock), { status: 400, body: { data: { value: last } } });
     const rm = await m.call('PATCH', '/api/usermg/user/remove', { token: mgr, body: { name: 'mgr' } });
@@ -668,9 +668,9 @@ test("names: '.', '..' and path separators refused with the form's message", asy
     for (const name of ['.', '..']) {
       const u = await m.call('POST', '/api/usermg/user/add', { token: admin, body: { name, password: USER_PASSWORD, accessLevel: 'view' } });
       assert.equal(u.status, 400);
-      assert.equal(u.body.data.errors.name, "User Name can not be '.' or '..'");
+      assert.equal(u.body.data.errors.name, "User Name cannot be '.' or '..'");
       const r = await m.call('POST', '/api/usermg/role/add', { token: admin, body: roleBody(name, 1, 1, 1, 2) });
-      assert.equal(r.body.data.errors.name, "Role Name can not be '.' or '..'");
+      assert.equal(r.body.data.errors.name, "Role Name cannot be '.' or '..'");
     }
     for (const name of ['a/b', 'a\\b', 'x'.repeat(33)]) {
       const u = await m.call('POST', '/api/usermg/user/add', { token: admin, body: { name, password: USER_PASSWORD, accessLevel: 'view' } });

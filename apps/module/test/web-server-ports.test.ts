@@ -186,7 +186,7 @@ test('a web port its own Modbus server took: the module says so on standard erro
   const httpsPort = await freePortIn(6001, 9999);
   const l = launch(join(dataDir, 'port-taken'), { PORT: String(port), MODULE_MODBUS_PORT: String(port), MODULE_HTTPS_PORT: String(httpsPort) });
   running.push(l);
-  const line = `module: HTTP port ${port} can not be bound: EADDRINUSE; the module goes on without it`;
+  const line = `module: HTTP port ${port} cannot be bound: EADDRINUSE; the module goes on without it`;
   await waitFor('the line on standard error', async () => (l.output().includes(line) ? true : undefined), l);
   assert.equal((await waitFor('HTTPS', () => httpsGet(httpsPort, '/api/systemMode'), l)).status, 200);
   assert.equal((await mbpoll(port)).code, 0, 'the Modbus server answers on the port');

@@ -31,9 +31,17 @@ export function TopBar({ tree, trail, onSectionMenu }: { tree: NavNode[]; trail:
           {trail[0]?.label ?? ''} menu
         </Button>
       )}
-      <Navbar.Brand as={Link} to="/" className="top-bar-brand">
-        {deviceName}
-      </Navbar.Brand>
+      {deviceName ? (
+        <Navbar.Brand as={Link} to="/" className="top-bar-brand">
+          {deviceName}
+        </Navbar.Brand>
+      ) : (
+        // Until the name arrives (never, for a session held on Change Password) a link would have no
+        // name: the same box without one keeps the bar's height, so nothing moves when it comes.
+        <Navbar.Brand as="span" className="top-bar-brand" aria-hidden="true">
+          {'\u00a0'}
+        </Navbar.Brand>
+      )}
       <Navbar.Toggle aria-controls="main-menu" aria-label="Toggle menu" />
       <Navbar.Collapse id="main-menu">
         <Nav as="nav" className="me-auto" aria-label="Main menu">

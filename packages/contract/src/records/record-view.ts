@@ -34,6 +34,8 @@ export interface RecordTable {
   title: string;
   headers: readonly string[];
   rows: readonly (readonly string[])[];
+  /** Per column: a measured quantity, drawn right-aligned (its unit is in the header). */
+  numeric?: readonly boolean[];
 }
 export type RecordBlock = RecordRows | RecordTable | { kind: 'text'; title: string; text: string };
 
@@ -142,6 +144,7 @@ function installationBlocks(d: InstallationRecordData, inspection: boolean): Rec
       kind: 'table',
       title: inspection ? t.ctInspectionTable : t.ctInstallationTable,
       headers: [...ctHeaders, ...(inspection ? liveHeaders : []), labelOf(ctChannel, 'panelDescription')],
+      numeric: [...ctHeaders.map(() => false), ...(inspection ? [true, true, true, false] : []), false],
       rows: d.ctInstall.ctChannels.map((ch) => [
         String(ch.id),
         String(slots.get(ch.id)?.userChannel ?? '-'),
@@ -183,6 +186,7 @@ export function inspectionDocument(d: InspectionRecordData): RecordDocument {
         kind: 'table',
         title: t.ptInspectionTable,
         headers: ['Phase', 'Voltage (V)'],
+        numeric: [false, true],
         rows: (['voltageA', 'voltageB', 'voltageC'] as const).map((k) => [labelOf(ptRecord, k), d.ptRecord[k].toFixed(1)]),
       },
       base[3]!,

@@ -29,7 +29,7 @@ const nameRule =
   (label: string): Checker<string> =>
   (v) => {
     if (!NAME_RE.test(v)) return `${label} can only contain letters, digits, '.', '_' and '-'`;
-    if (v === '.' || v === '..') return `${label} can not be '.' or '..'`;
+    if (v === '.' || v === '..') return `${label} cannot be '.' or '..'`;
     return undefined;
   };
 export const userName = text('User Name', rules.maxLength('User Name', 32), nameRule('User Name'));

@@ -16,9 +16,14 @@ interface Props {
   id: string;
   /** A checkbox carries its own label (stacked forms); in a table the label sits in the first column. */
   checkLabel?: boolean;
+  /**
+   * A number in a table column whose heading names the unit: a narrow right-aligned box without a
+   * suffix, and its range hint for screen readers only (shown, it would repeat on every row).
+   */
+  column?: boolean;
 }
 
-export function FieldControl({ state, def, id, checkLabel }: Props) {
+export function FieldControl({ state, def, id, checkLabel, column }: Props) {
   const { form, readOnly } = state;
   const error = form.formState.errors[def.name]?.message;
   const invalid = typeof error === 'string';
@@ -73,6 +78,7 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
       );
       break;
     default: {
+      const inColumn = column === true && def.kind === 'number';
       const control = (type: string) => (
         <Form.Control
           id={id}
@@ -82,6 +88,7 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
           placeholder={def.placeholder}
           autoComplete={def.autoComplete ?? (def.kind === 'password' ? 'new-password' : undefined)}
           readOnly={def.readOnly}
+          className={inColumn ? 'text-end tabular-nums' : undefined}
           isInvalid={invalid}
           {...common}
           {...reg}
@@ -92,6 +99,8 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
       input =
         def.kind === 'password' ? (
           <PasswordReveal inputId={id} disabled={common.disabled} input={control} />
+        ) : inColumn ? (
+          <div className="input-column">{control(def.kind)}</div>
         ) : def.unit ? (
           <InputGroup className={narrow}>
             {control(def.kind)}
@@ -122,7 +131,7 @@ export function FieldControl({ state, def, id, checkLabel }: Props) {
         </div>
       )}
       {def.help && (
-        <Form.Text id={helpId} muted>
+        <Form.Text id={helpId} muted className={column && def.kind === 'number' ? 'visually-hidden' : undefined}>
           {def.help}
         </Form.Text>
       )}

@@ -52,6 +52,8 @@ const CT_HEADERS: Record<(typeof CT_INSPECT_KEYS)[number], string> = {
   powerFactor: 'Power Factor',
   accepted: 'Accepted',
 };
+/** Measured quantities: right-aligned under a heading that names the unit. */
+const NUMERIC_KEYS: ReadonlySet<string> = new Set(['current', 'activePower', 'powerFactor']);
 const acceptedIn = (ids: readonly number[], values: Record<string, unknown>) => new Set(ids.filter((id) => values[ctFieldName(id, 'accepted')] === true));
 
 function Field({ state, formId, name, className, extra }: { state: SettingsFormState; formId: string; name: string; className?: string; extra?: Partial<FieldDef> }) {
@@ -155,7 +157,9 @@ function EditForm({ record }: { record: InspectionRecordData }) {
           <thead>
             <tr>
               <th scope="col">Phase</th>
-              <th scope="col">Voltage (V)</th>
+              <th scope="col" className="text-end">
+                Voltage (V)
+              </th>
               <th scope="col">
                 <span className="visually-hidden">Verify</span>
               </th>
@@ -165,7 +169,7 @@ function EditForm({ record }: { record: InspectionRecordData }) {
             {PT_ROWS.map(([key, phase]) => (
               <tr key={key}>
                 <th scope="row">{phase}</th>
-                <FieldCell state={state} formId={formId} def={defs.get(key)!} />
+                <FieldCell state={state} formId={formId} def={defs.get(key)!} numeric />
                 <td>
                   <VerifyButton read={readPt(key)} disabled={state.readOnly} label={`Phase ${phase}`} />
                 </td>
@@ -184,7 +188,7 @@ function EditForm({ record }: { record: InspectionRecordData }) {
               <th scope="col">User Channel</th>
               <th scope="col">Phase</th>
               {CT_INSPECT_KEYS.map((k) => (
-                <th key={k} scope="col" style={{ minWidth: k === 'accepted' ? undefined : '7rem' }}>
+                <th key={k} scope="col" className={NUMERIC_KEYS.has(k) ? 'text-end' : undefined} style={{ minWidth: k === 'accepted' || NUMERIC_KEYS.has(k) ? undefined : '6.5rem' }}>
                   {CT_HEADERS[k]}
                 </th>
               ))}
@@ -200,7 +204,7 @@ function EditForm({ record }: { record: InspectionRecordData }) {
                 <td>{slots.get(c.id)?.userChannel ?? '-'}</td>
                 <td>{c.phase}</td>
                 {CT_INSPECT_KEYS.map((k) => (
-                  <FieldCell key={k} state={state} formId={formId} def={defs.get(ctFieldName(c.id, k))!} />
+                  <FieldCell key={k} state={state} formId={formId} def={defs.get(ctFieldName(c.id, k))!} numeric={NUMERIC_KEYS.has(k)} />
                 ))}
                 <td>
                   {/* Remounted when Accepted changes: ticking it stops the polling and shows Verify again. */}

@@ -3,8 +3,25 @@ import type { RecordBlock } from '@meter/contract';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { KeyValueTable } from '../../components/key-value-table.tsx';
 
+/** A number column's heading keeps its words on one line (tabular cells do not wrap): its unit goes on a line of its own. */
+function numericHeader(h: string) {
+  const at = h.lastIndexOf(' (');
+  return at < 0 ? (
+    h
+  ) : (
+    <>
+      {h.slice(0, at)}
+      <br />
+      {h.slice(at + 1)}
+    </>
+  );
+}
+
 function TableBlock({ block }: { block: Extract<RecordBlock, { kind: 'table' }> }) {
-  const columns: Column<readonly string[]>[] = block.headers.map((h, i) => ({ key: String(i), header: h, cell: (r) => r[i], rowHeader: i === 0 }));
+  const columns: Column<readonly string[]>[] = block.headers.map((h, i) => {
+    const numeric = block.numeric?.[i] === true;
+    return { key: String(i), header: numeric ? numericHeader(h) : h, cell: (r) => r[i], rowHeader: i === 0, numeric };
+  });
   return <DataTable title={block.title} columns={columns} rows={block.rows} rowKey={(r, i) => `${r[0]}-${i}`} />;
 }
 

@@ -33,7 +33,10 @@ function sectionTitle(doc: Doc, title: string): void {
   doc.moveDown(0.3);
 }
 
-function drawRow(doc: Doc, cells: readonly string[], widths: readonly number[], font: string, size: number, shade: boolean): void {
+/** Measured quantities are right-aligned, header included, so their decimals line up. */
+type Aligns = readonly ('left' | 'right')[];
+
+function drawRow(doc: Doc, cells: readonly string[], widths: readonly number[], font: string, size: number, shade: boolean, aligns?: Aligns): void {
   doc.font(font).fontSize(size);
   const pad = 3;
   const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]! - 2 * pad }))) + 2 * pad;
@@ -52,7 +55,7 @@ function drawRow(doc: Doc, cells: readonly string[], widths: readonly number[], 
   cells.forEach((cell, i) => {
     const w = widths[i]!;
     doc.rect(x, top, w, height).lineWidth(0.5).strokeColor('#888').stroke();
-    doc.text(cell, x + pad, top + pad, { width: w - 2 * pad });
+    doc.text(cell, x + pad, top + pad, { width: w - 2 * pad, align: aligns?.[i] ?? 'left' });
     x += w;
   });
   doc.x = MARGIN;
@@ -64,18 +67,18 @@ function rowHeight(doc: Doc, cells: readonly string[], widths: readonly number[]
   return Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]! - 6 }))) + 6;
 }
 
-function drawTable(doc: Doc, headers: readonly string[], rows: readonly (readonly string[])[], widths: readonly number[], size: number): void {
+function drawTable(doc: Doc, headers: readonly string[], rows: readonly (readonly string[])[], widths: readonly number[], size: number, aligns?: Aligns): void {
   const headerHeight = rowHeight(doc, headers, widths, BOLD, size);
   ensureRoom(doc, headerHeight + (rows[0] ? rowHeight(doc, rows[0], widths, FONT, size) : 0));
-  drawRow(doc, headers, widths, BOLD, size, true);
+  drawRow(doc, headers, widths, BOLD, size, true, aligns);
   for (const row of rows) {
     const h = rowHeight(doc, row, widths, FONT, size);
     if (doc.y + h > doc.page.height - MARGIN - FOOTER_H) {
       doc.addPage();
       // The header row again on the new page: a table read from one sheet still says what each column is.
-      drawRow(doc, headers, widths, BOLD, size, true);
+      drawRow(doc, headers, widths, BOLD, size, true, aligns);
     }
-    drawRow(doc, row, widths, FONT, size, false);
+    drawRow(doc, row, widths, FONT, size, false, aligns);
   }
 }
 
@@ -125,7 +128,8 @@ function drawBlock(doc: Doc, block: RecordBlock, contentWidth: number): void {
   } else if (block.kind === 'table') {
     const n = block.headers.length;
     const size = n > 8 ? 7 : 9;
-    drawTable(doc, block.headers, block.rows, columnWidths(doc, block.headers, block.rows, contentWidth, size), size);
+    const aligns: Aligns = block.headers.map((_, i) => (block.numeric?.[i] ? 'right' : 'left'));
+    drawTable(doc, block.headers, block.rows, columnWidths(doc, block.headers, block.rows, contentWidth, size), size, aligns);
   } else if (block.text === '') {
     // The signature: a line to sign on.
     ensureRoom(doc, 40);

@@ -25,16 +25,16 @@ export interface HttpsListener {
 }
 
 /**
- * A port the module can not bind goes to the event log and to standard error: whoever started the
+ * A port the module cannot bind goes to the event log and to standard error: whoever started the
  * module (a service manager, a test harness) sees at once why nothing answers there.
  */
 function bindFailed(events: ModuleEventLog, what: string, port: number, err: unknown): void {
-  const message = `${what} port ${port} can not be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+  const message = `${what} port ${port} cannot be bound: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
   events.write('Error', message);
   console.error(`module: ${message}; the module goes on without it`);
 }
 
-/** The HTTP listener (Fastify's own server): a port that can not be bound is logged, the module goes on. */
+/** The HTTP listener (Fastify's own server): a port that cannot be bound is logged, the module goes on. */
 export async function listenHttp(app: FastifyInstance, o: { port: number; host: string; events: ModuleEventLog }): Promise<number | undefined> {
   try {
     await app.listen({ port: o.port, host: o.host });

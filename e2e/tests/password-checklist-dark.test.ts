@@ -6,12 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { passwordHelpTexts } from '@meter/contract';
 import { axeViolations } from '../lib/axe.ts';
-import { launchBrowser, signIn, signInToMain, startModuleWithUsers, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { signIn, signInToMain, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 const LATE_PASSWORD = 'Late1234!abc';
@@ -99,9 +100,9 @@ async function assertReadable(page: Page, input: Locator, where: string): Promis
 describe('password checklist, dark mode, 390 px', () => {
   let server: ModuleServer;
   let browser: Browser;
+  let admin: string;
+  useModuleAndBrowser((m) => ({ server, browser, admin } = m));
   before(async () => {
-    let admin: string;
-    ({ server, admin } = await startModuleWithUsers());
     const policy = (await server.api('GET', '/settings/passwordPolicy', undefined, admin)).body.data;
     const strict = { ...policy, pwdLength: 10, needUpperLower: true, needSpecialCharacter: true, pwdExpireDays: 30, gracePeriodDays: 5 };
     assert.equal((await server.api('PUT', '/settings/passwordPolicy', strict, admin)).status, 200);
@@ -110,11 +111,6 @@ describe('password checklist, dark mode, 390 px', () => {
     const db = new Database(join(server.dataDir, 'module.sqlite'));
     db.prepare('UPDATE users SET password_changed_at = ? WHERE name = ?').run(Date.now() - 31 * 86_400_000, 'late');
     db.close();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const darkPage = async (): Promise<Page> => {

@@ -4,41 +4,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { freePorts } from '../../test-peers/free-ports.ts';
 
 export const ADMIN_PASSWORD = 'Admin1234';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/**
- * Loopback ports nobody listens on now, all different: each is held until all are picked. A module
- * given port 0 for a protocol would bind it before its web server and could be handed the very port
- * just picked for the web server (the kernel gives a freed port out again); so every port the
- * module binds is picked here.
- */
-export async function freePorts(n: number): Promise<number[]> {
-  const servers = Array.from({ length: n }, () => createServer());
-  try {
-    return await Promise.all(
-      servers.map(
-        (srv) =>
-          new Promise<number>((resolve, reject) => {
-            srv.on('error', reject);
-            srv.listen(0, '127.0.0.1', () => {
-              const addr = srv.address();
-              resolve(typeof addr === 'object' && addr ? addr.port : 0);
-            });
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(servers.map((srv) => new Promise((r) => (srv.listening ? srv.close(r) : r(undefined)))));
-  }
-}
+export { freePorts };
 
 /** A loopback port nobody listens on now. */
 export async function freePort(): Promise<number> {

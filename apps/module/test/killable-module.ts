@@ -5,34 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePorts } from '../../../test-peers/free-ports.ts';
 import { ADMIN_PASSWORD } from './helper.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const HOST = '127.0.0.1';
-
-/**
- * Loopback ports nobody listens on, all different: each is held until all are picked, so a
- * protocol port cannot be handed the web port just picked.
- */
-async function freePorts(n: number): Promise<number[]> {
-  const servers = Array.from({ length: n }, () => createServer());
-  try {
-    return await Promise.all(
-      servers.map(
-        (srv) =>
-          new Promise<number>((resolve, reject) => {
-            srv.once('error', reject);
-            srv.listen(0, HOST, () => resolve((srv.address() as { port: number }).port));
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(servers.map((srv) => new Promise((r) => (srv.listening ? srv.close(r) : r(undefined)))));
-  }
-}
 
 export interface KillableModule {
   child: ChildProcess;
@@ -40,19 +19,14 @@ export interface KillableModule {
   output: () => string;
 }
 
-/** Starts the module on `dataDir` (env adds to or overrides the test defaults) and waits until it answers. */
-export async function startKillableModule(dataDir: string, env: Record<string, string> = {}): Promise<KillableModule> {
-  const [port, modbusPort] = (await freePorts(2)) as [number, number];
+/** The module's process on `dataDir`, its output gathered; env adds to or overrides the test defaults. */
+export function spawnModule(dataDir: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/server.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
       HOST,
-      PORT: String(port),
-      MODULE_HTTPS_PORT: '0',
-      MODULE_MODBUS_PORT: String(modbusPort),
-      MODULE_BACNET_PORT: '0',
       MODULE_DATA_DIR: dataDir,
       MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       MODULE_LOG_LEVEL: 'warn',
@@ -63,15 +37,31 @@ export async function startKillableModule(dataDir: string, env: Record<string, s
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
+  return { child, output: () => out };
+}
+
+/** Starts the module on `dataDir` (env adds to or overrides the test defaults) and waits until it answers. */
+export async function startKillableModule(dataDir: string, env: Record<string, string> = {}): Promise<KillableModule> {
+  const [port, modbusPort] = (await freePorts(2)) as [number, number];
+  const { child, output } = spawnModule(dataDir, {
+    PORT: String(port),
+    MODULE_HTTPS_PORT: '0',
+    MODULE_MODBUS_PORT: String(modbusPort),
+    MODULE_BACNET_PORT: '0',
+    ...env,
+  });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`module exited: ${out}`);
+    if (child.exitCode !== null) throw new Error(`module exited: ${output()}`);
     const up = await fetch(`http://${HOST}:${port}/api/systemMode`).then(
       (r) => r.ok,
       () => false,
     );
-    if (up) return { child, port, output: () => out };
-    if (Date.now() > deadline) throw new Error(`module did not start: ${out}`);
+    if (up) return { child, port, output };
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`module did not start: ${output()}`);
+    }
     await sleep(200);
   }
 }

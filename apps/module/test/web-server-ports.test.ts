@@ -5,7 +5,7 @@
  * The ports are free ones inside the ranges of §5.1, so parallel runs do not meet.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
@@ -13,11 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { RESERVED_WEB_PORTS } from '@meter/contract';
 import { ADMIN_PASSWORD } from './helper.ts';
+import { spawnModule } from './killable-module.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const HOST = '127.0.0.1';
 
 function bindable(port: number): Promise<boolean> {
@@ -49,25 +48,10 @@ interface Launcher {
 }
 
 function launch(dataDir: string, env: Record<string, string>): Launcher {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOST,
-      MODULE_DATA_DIR: dataDir,
-      MODULE_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      MODULE_LOG_LEVEL: 'warn',
-      MODULE_REBOOT_SECONDS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  const { child, output } = spawnModule(dataDir, env);
   return {
     child,
-    output: () => out,
+    output,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -102,6 +102,24 @@ describe('logs', () => {
     await signOut(p);
   });
 
+  test('module event log: the levels in their colours, Critical dark red, Error red, Info neutral', async () => {
+    // A Critical entry: an account locked by the policy's five failed sign-ins (the source's free failures are ten).
+    assert.equal((await server.api('POST', '/usermg/user/add', { name: 'locky', password: USER_PASSWORD, accessLevel: 'view' }, admin)).status, 200);
+    for (let i = 0; i < 5; i++) assert.equal((await server.api('POST', '/users/authenticate', { username: 'locky', password: 'wrong-one' })).status, 401);
+    const p = await open('/reading/log/module_event_log');
+    const table = moduleLog(p);
+    await table.getByRole('cell', { name: /^User locky locked out after 5 failed sign-in attempts/ }).waitFor();
+    const background = (level: string) =>
+      table
+        .getByRole('button', { name: level, exact: true })
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+    assert.equal(await background('Critical'), 'rgb(132, 32, 41)');
+    assert.equal(await background('Error'), 'rgb(220, 53, 69)');
+    assert.equal(await background('Info'), 'rgba(0, 0, 0, 0)');
+    await signOut(p);
+  });
+
   test('module event log: a read-only user sees no Export or Clear', async () => {
     const p = await open('/reading/log/module_event_log', 'viewer');
     await moduleLog(p).getByRole('cell', { name: 'User viewer signed in', exact: true }).first().waitFor();

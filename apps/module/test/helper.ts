@@ -49,8 +49,6 @@ export async function createTestModule(options: TestModuleOptions = {}): Promise
   const { app, services } = await buildApp(config, { requestReboot: () => t.reboots++, now: options.now, logger: false });
   options.beforeReady?.(app, services);
   await app.ready();
-  // A first start seeds the registers' history in slices after the start: the tests read it whole.
-  if (services.registers.firstStart) await services.registers.caughtUp;
   const call: TestModule['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -3,9 +3,8 @@
  * Driven by the once-a-second ticker; saved every ~10 s and on close, not every second.
  * On start it catches up the time the module was away (the meter kept counting), and on the
  * very first start it seeds a plausible history, as a meter that has been in service for months.
- * The module's start (`start`) runs the catch-up, and a first start's seeded history, in slices of
- * at most CATCH_UP_SLICE_MS between turns of the event loop, after the listener opens: 35 days of
- * catch-up took ~1.5 s of CPU in one piece, the seed 160-700 ms on the 2-core machine.
+ * The module's start (`start`) runs the catch-up in slices of at most CATCH_UP_SLICE_MS between
+ * turns of the event loop, after the listener opens: 35 days took ~1.5 s of CPU in one piece.
  */
 import { DEMAND_DEFAULTS, DEMAND_METHOD, type DemandMethod } from '@meter/contract';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -80,10 +79,8 @@ export class MeterRegisters {
   /** While the sliced catch-up runs, ticks wait for it (the first tick after it continues). */
   private catchingUp = false;
   private closed = false;
-  /** Settles when the registers have caught up the time the module was away, or seeded a first start's history. */
+  /** Settles when the registers have caught up the time the module was away. */
   caughtUp: Promise<void> = Promise.resolve();
-  /** No registers were saved in the data folder: this start seeds the history. */
-  firstStart = false;
 
   private constructor(private readonly o: RegistersOptions) {
     this.schedule = o.schedule ?? DEFAULT_TOU_SCHEDULE;
@@ -93,21 +90,24 @@ export class MeterRegisters {
   static open(options: RegistersOptions, now: number): MeterRegisters {
     const r = new MeterRegisters(options);
     if (r.load()) drain(r.catchUp(now));
-    else drain(r.seedHistory(now));
+    else r.seedHistory(now);
     r.save();
     return r;
   }
 
   /**
-   * The module's start: loads the saved registers and catches up to `now` — or on a first start
-   * seeds the history — in slices of `sliceMs` of work between turns of the event loop (`caughtUp`
-   * settles after the last one); until then readings show the registers as far as they have got
-   * (empty on a first start: the seed is taken over whole), and ticks wait.
+   * The module's start: loads the saved registers and catches up to `now` in slices of
+   * `sliceMs` of work between turns of the event loop (`caughtUp` settles after the last one);
+   * until then readings show the registers as far as they have got, and ticks wait.
    */
   static start(options: RegistersOptions, now: number, sliceMs = CATCH_UP_SLICE_MS): MeterRegisters {
     const r = new MeterRegisters(options);
-    r.firstStart = !r.load();
-    const steps = r.firstStart ? r.seedApart(now) : r.catchUp(now);
+    if (!r.load()) {
+      r.seedHistory(now);
+      r.save();
+      return r;
+    }
+    const steps = r.catchUp(now);
     r.catchingUp = true;
     r.caughtUp = (async () => {
       try {
@@ -221,37 +221,18 @@ export class MeterRegisters {
    * hour), and was commissioned 4-8 months ago (lifetime registers and counters scaled up from
    * the integrated span).
    */
-  private *seedHistory(now: number): Generator<void, void> {
+  private seedHistory(now: number): void {
     const zone = this.zone();
     const thisMonth = startOfLocalMonth(zone, now);
     const start = startOfLocalMonth(zone, thisMonth - 1);
     this.energy.month = monthKey(zone, start);
     this.asOf = start;
-    yield* this.advance(start, thisMonth, HOUR, 'none');
-    yield* this.runSpan(thisMonth, now, SEED_STEP_MS);
+    drain(this.advance(start, thisMonth, HOUR, 'none'));
+    drain(this.runSpan(thisMonth, now, SEED_STEP_MS));
     const ageDays = 120 + Math.floor(uniform(this.o.seed, STREAM_SEED, 0, 0) * 120);
     const factor = Math.max(1, (ageDays * DAY) / Math.max(HOUR, now - start));
     for (const set of Object.values(this.energy.sets)) scaleLifetime(set, factor);
     this.counters.counts = this.counters.counts.map((c) => Math.round(c * factor));
-  }
-
-  /**
-   * The seed in slices, built in registers of its own and taken over whole at the end: the trend
-   * recorder and the readings never see a half-integrated, unscaled history (the recorder would
-   * store the jump to the scaled registers as one minute's energy). Settings changed meanwhile stay.
-   */
-  private *seedApart(now: number): Generator<void, void> {
-    const seeded = new MeterRegisters(this.o);
-    seeded.demand.settings = { ...this.demand.settings };
-    seeded.diSetup = this.diSetup;
-    yield* seeded.seedHistory(now);
-    const settingsChanged = JSON.stringify(seeded.demand.settings) !== JSON.stringify(this.demand.settings);
-    this.energy = seeded.energy;
-    this.demand = { settings: this.demand.settings, tracks: seeded.demand.tracks };
-    if (settingsChanged) for (const t of Object.values(this.demand.tracks)) restartWindow(t);
-    this.demandMode = seeded.demandMode;
-    this.counters = seeded.counters;
-    this.asOf = Math.max(this.asOf, seeded.asOf);
   }
 
   /** Ticker listener. */
@@ -276,8 +257,7 @@ export class MeterRegisters {
 
   close(): void {
     this.closed = true;
-    // Empty registers saved now would make the next start catch up 35 days instead of seeding.
-    if (!(this.firstStart && this.catchingUp)) this.save();
+    this.save();
   }
 
   // ---- reads -------------------------------------------------------------------------------

@@ -13,8 +13,9 @@ type Env = Record<string, string>;
 
 export interface ModuleAndBrowserOptions {
   /**
-   * The module's environment. A function is called inside the before hook, so it may read peers
-   * (a CA, a port) that a before hook registered earlier in the file has started.
+   * The module's environment. A function is called inside the before hook: start the peers the
+   * module needs there (a CA, a port), since at a file's top level Node 20 does not wait for a
+   * `before` registered earlier to finish before it runs this one.
    */
   env?: Env | (() => Env | Promise<Env>);
   /** Fills a fresh data folder before the module first starts on it (history to show); removed after. */
@@ -36,14 +37,15 @@ export interface BareModuleAndBrowser {
 
 /**
  * Registers the hooks: `before` starts the module and Chromium and hands them to `ready` (the file
- * keeps them in its own variables); `after` closes Chromium, then stops the module. Hooks follow
- * registration order, so a peer the module needs is started in a `before` registered ahead of this
- * call and closed in an `after` registered behind it, once the module is gone.
+ * keeps them in its own variables, and may set the module up for the file's tests: it is awaited,
+ * where a second top-level `before` would run beside this one on Node 20); `after` closes Chromium,
+ * then stops the module. A peer the
+ * module needs is started in `env` (see there) and closed in an `after` registered behind this call.
  */
-export function useModuleAndBrowser(ready: (m: ModuleWithUsersAndBrowser) => void, options?: ModuleAndBrowserOptions): void;
-export function useModuleAndBrowser(ready: (m: BareModuleAndBrowser) => void, options: ModuleAndBrowserOptions & { bare: true }): void;
+export function useModuleAndBrowser(ready: (m: ModuleWithUsersAndBrowser) => unknown, options?: ModuleAndBrowserOptions): void;
+export function useModuleAndBrowser(ready: (m: BareModuleAndBrowser) => unknown, options: ModuleAndBrowserOptions & { bare: true }): void;
 export function useModuleAndBrowser(
-  ready: ((m: ModuleWithUsersAndBrowser) => void) | ((m: BareModuleAndBrowser) => void),
+  ready: ((m: ModuleWithUsersAndBrowser) => unknown) | ((m: BareModuleAndBrowser) => unknown),
   options: ModuleAndBrowserOptions & { bare?: boolean } = {},
 ): void {
   let server: ModuleServer | undefined;
@@ -59,12 +61,12 @@ export function useModuleAndBrowser(
     if (options.bare) {
       server = await startModule(env);
       browser = await launchBrowser();
-      (ready as (m: BareModuleAndBrowser) => void)({ server, browser });
+      await (ready as (m: BareModuleAndBrowser) => unknown)({ server, browser });
     } else {
       const started = await startModuleWithUsers(env);
       server = started.server;
       browser = await launchBrowser();
-      (ready as (m: ModuleWithUsersAndBrowser) => void)({ server, browser, admin: started.admin });
+      await (ready as (m: ModuleWithUsersAndBrowser) => unknown)({ server, browser, admin: started.admin });
     }
   });
   after(async () => {

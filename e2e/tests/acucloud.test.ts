@@ -6,7 +6,7 @@
  * real file to an HTTPS server started here and shows the Test Result; Clear Post Logs asks
  * first; a view-only user sees it read-only; the page fits a phone.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { ACUCLOUD_DEFAULT_ADDRESS, acuCloudTexts as t } from '@meter/contract';
@@ -21,10 +21,13 @@ let admin: string;
 let browser: Browser;
 let peer: HttpsPeer;
 
-before(async () => {
-  peer = await startListeningHttpsPeer();
+// The peer starts inside the module's before hook: a file-level before of its own is not awaited first on Node 20.
+useModuleAndBrowser((m) => ({ server, browser, admin } = m), {
+  env: async () => {
+    peer = await startListeningHttpsPeer();
+    return { MODULE_TRUSTED_CA: peer.tls.ca, MODULE_POST_TIMEOUT_SECONDS: '5' };
+  },
 });
-useModuleAndBrowser((m) => ({ server, browser, admin } = m), { env: () => ({ MODULE_TRUSTED_CA: peer.tls.ca, MODULE_POST_TIMEOUT_SECONDS: '5' }) });
 after(async () => {
   await peer?.close();
 });

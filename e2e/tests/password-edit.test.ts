@@ -3,7 +3,7 @@
  * refusal shown as is), the expired and the default password, whose sessions are held on Change
  * Password until the change, which ends the session and asks for a sign-in with the new password.
  */
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,14 +16,17 @@ const NEW_ADMIN_PASSWORD = 'Meter2026pw';
 let server: ModuleServer;
 let browser: Browser;
 
-useModuleAndBrowser((m) => ({ server, browser } = m), { bare: true });
-before(async () => {
-  const token = await server.login();
-  const add = await server.api('POST', '/usermg/user/add', { name: 'operator', password: 'Operator123', accessLevel: 'view' }, token);
-  assert.equal(add.status, 200);
-  // The module limits concurrent sessions: the browser sessions of the tests need the room.
-  await server.api('POST', '/users/logout', {}, token);
-});
+useModuleAndBrowser(
+  async (m) => {
+    ({ server, browser } = m);
+    const token = await server.login();
+    const add = await server.api('POST', '/usermg/user/add', { name: 'operator', password: 'Operator123', accessLevel: 'view' }, token);
+    assert.equal(add.status, 200);
+    // The module limits concurrent sessions: the browser sessions of the tests need the room.
+    await server.api('POST', '/users/logout', {}, token);
+  },
+  { bare: true },
+);
 
 /** Signs in and waits for the landing page (Login reloads once). */
 async function signedIn(username?: string, password?: string): Promise<Page> {

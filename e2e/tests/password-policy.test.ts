@@ -3,7 +3,7 @@
  * changed marks, "Nothing to save.", client-side rules, save and reload, the unsaved-change
  * guard and read-only mode.
  */
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, signIn, type ModuleServer, signOut, alertWith } from '../lib/harness.ts';
@@ -15,10 +15,13 @@ let browser: Browser;
 /** One API session for the whole file: the module limits concurrent sign-ins. */
 let token: string;
 
-useModuleAndBrowser((m) => ({ server, browser } = m), { bare: true });
-before(async () => {
-  token = await server.login();
-});
+useModuleAndBrowser(
+  async (m) => {
+    ({ server, browser } = m);
+    token = await server.login();
+  },
+  { bare: true },
+);
 
 /** Signs in, waits for the landing page (Login reloads once), then opens the policy screen. */
 async function openPolicy(username?: string, password?: string): Promise<Page> {

@@ -6,7 +6,7 @@
  * tunnel to the server's sshd is up ("Tunnel: connected"), Refresh, Deregister;
  * a view-only user sees no Register and a read-only form; the page fits a phone.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { remoteAccessTexts as t } from '@meter/contract';
@@ -26,16 +26,19 @@ let peer: HttpsPeer;
 let sshd: SshdPeer;
 const sshDir = mkdtempSync(join(tmpdir(), 'e2e-sshd-'));
 
-before(async () => {
-  sshd = await startSshdPeer(sshDir);
-  // The remote access server: registering authorizes the device's key on its sshd and offers the tunnel.
-  peer = await startListeningHttpsPeer((r) => {
-    if (!r.path.endsWith('/register')) return {};
-    sshd.authorize(JSON.parse(r.body).publicKey);
-    return { tunnel: { host: '127.0.0.1', port: sshd.port, user: sshd.user, remotePort: sshd.remotePort, hostKey: sshd.hostKey } };
-  });
+// The peers start inside the module's before hook: a file-level before of its own is not awaited first on Node 20.
+useModuleAndBrowser((m) => ({ server, browser, admin } = m), {
+  env: async () => {
+    sshd = await startSshdPeer(sshDir);
+    // The remote access server: registering authorizes the device's key on its sshd and offers the tunnel.
+    peer = await startListeningHttpsPeer((r) => {
+      if (!r.path.endsWith('/register')) return {};
+      sshd.authorize(JSON.parse(r.body).publicKey);
+      return { tunnel: { host: '127.0.0.1', port: sshd.port, user: sshd.user, remotePort: sshd.remotePort, hostKey: sshd.hostKey } };
+    });
+    return { MODULE_TRUSTED_CA: peer.tls.ca, MODULE_POST_TIMEOUT_SECONDS: '5' };
+  },
 });
-useModuleAndBrowser((m) => ({ server, browser, admin } = m), { env: () => ({ MODULE_TRUSTED_CA: peer.tls.ca, MODULE_POST_TIMEOUT_SECONDS: '5' }) });
 after(async () => {
   await peer?.close();
   await sshd?.kill();

@@ -3,7 +3,7 @@
  * fields, "SNMP config saved", the community never shown again, the agent then answering
  * Debian's snmpget, the MIB download and its failure text, and read-only for a view user.
  */
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createSocket } from 'node:dgram';
@@ -26,10 +26,13 @@ async function freeUdpPort(): Promise<number> {
   return port;
 }
 
-before(async () => {
-  snmpPort = await freeUdpPort();
+// Picked inside the module's before hook: a file-level before of its own is not awaited first on Node 20.
+useModuleAndBrowser((m) => ({ server, browser } = m), {
+  env: async () => {
+    snmpPort = await freeUdpPort();
+    return { MODULE_SNMP_PORT: String(snmpPort) };
+  },
 });
-useModuleAndBrowser((m) => ({ server, browser } = m), { env: () => ({ MODULE_SNMP_PORT: String(snmpPort) }) });
 
 test('enable with a community: the rules, "SNMP config saved", the community not shown again, snmpget answered', async () => {
   const page = await openAs(browser, server, PATH, 'boss');

@@ -3,7 +3,7 @@
  * Management, User Configuration, Role Configuration and Password Management, as an editor and
  * as a user whose role may only view user management.
  */
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, alertWith, openAs, signOut, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
@@ -15,8 +15,8 @@ let browser: Browser;
 /** The API session of the set-up (the first admin). */
 let admin: string;
 
-useModuleAndBrowser((m) => ({ server, browser, admin } = m));
-before(async () => {
+useModuleAndBrowser(async (m) => {
+  ({ server, browser, admin } = m);
   // A role that may view user management but edit nothing, and a user holding it.
   const role = await server.api('POST', '/usermg/role/add', { name: 'auditor', readingsAllow: 1, configurationAllow: 2, maintenanceAllow: 2, userConfigAllow: 1 }, admin);
   assert.equal(role.status, 200);

@@ -107,7 +107,9 @@ async function phase(module: CompiledModule, client: BenchClient, tokens: string
     );
   }
   if (loop.stalls.length)
-    console.log(`  longest stalls of the loop (main thread on a core / waiting for a core): ${loop.stalls.map((x) => `${x.ms} ms (${x.cpuMs} / ${x.queuedMs})`).join(', ')}`);
+    console.log(
+      `  longest stalls of the loop (main thread on a core / waiting for a core / in GC pauses): ${loop.stalls.map((x) => `${x.ms} ms (${x.cpuMs} / ${x.queuedMs} / ${x.gcMs})`).join(', ')}`,
+    );
   const tag = heavy ? 'under load' : 'alone';
   if (result.failures) missed.push(`${tag}: ${result.failures} polls failed`);
   report(`poll p99 ${tag} (client, both tables)`, percentile(polls, 99), TARGET.pollP99, ms, missed);

@@ -64,7 +64,9 @@ export async function startCompiledModule(options: { dataDir?: string; env?: Rec
   let out = '';
   const started = performance.now();
   const launch = productionLaunch();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? launch.nodeArgs), SERVER_BUNDLE], {
+  // BENCH_NODE_ARGS adds node options to a run, to try one (e.g. a V8 flag) or to profile (--cpu-prof).
+  const extraArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? launch.nodeArgs), ...extraArgs, SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -4,7 +4,7 @@
  * the IPC channel of the process that started the module, so it opens nothing on the network.
  */
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const STALL_MS = 20;
 const TICK_MS = 5;
@@ -32,7 +32,7 @@ export interface LoopFigures {
    * The longest stalls (over 20 ms), with what the main thread did in them: on a core (work on the
    * loop), waiting for a core (other processes had them), the rest blocked (disk, locks).
    */
-  stalls: { ms: number; cpuMs: number; queuedMs: number }[];
+  stalls: { ms: number; cpuMs: number; queuedMs: number; gcMs: number }[];
 }
 
 interface ProbeMessage {
@@ -47,15 +47,21 @@ export function startLoopProbe(): void {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-  let stalls: LoopFigures['stalls'] = [];
+  let stalls: (LoopFigures['stalls'][number] & { from: number; to: number })[] = [];
   let last = performance.now();
   let lastSched = mainThreadSched();
+  // The main thread's garbage-collection pauses (start, duration), to tell a GC stall from work.
+  let gcs: [number, number][] = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push([e.startTime, e.duration]);
+    if (gcs.length > 4000) gcs = gcs.slice(-2000);
+  }).observe({ entryTypes: ['gc'] });
   setInterval(() => {
     const now = performance.now();
     const sched = mainThreadSched();
     const lag = now - last - TICK_MS;
     if (lag > STALL_MS) {
-      stalls.push({ ms: Math.round(lag), cpuMs: Math.round(sched.cpu - lastSched.cpu), queuedMs: Math.round(sched.queued - lastSched.queued) });
+      stalls.push({ ms: Math.round(lag), cpuMs: Math.round(sched.cpu - lastSched.cpu), queuedMs: Math.round(sched.queued - lastSched.queued), gcMs: 0, from: last, to: now });
       stalls = stalls.sort((a, b) => b.ms - a.ms).slice(0, 5);
     }
     last = now;
@@ -74,7 +80,8 @@ export function startLoopProbe(): void {
       heapUsedBytes: mem.heapUsed,
       heapTotalBytes: mem.heapTotal,
       externalBytes: mem.external,
-      stalls,
+      // GC entries reach the observer after the stall, so they are matched to it only now.
+      stalls: stalls.map(({ from, to, ...x }) => ({ ...x, gcMs: Math.round(gcs.filter(([start]) => start >= from && start < to).reduce((sum, [, d]) => sum + d, 0)) })),
     };
     if (m.reset) {
       histogram.reset();

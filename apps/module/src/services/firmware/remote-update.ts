@@ -9,6 +9,8 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, rmSync } from 'node:fs';
 import { once } from 'node:events';
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import {
   AUTO_UPDATE_CRITICAL,
   AUTO_UPDATE_OFF,
@@ -63,11 +65,40 @@ interface Download {
 
 class DownloadError extends Error {}
 
+const MAX_REDIRECTS = 5;
+
+/**
+ * GETs a URL over node:http(s), following up to five redirects as a browser would. Not the global
+ * fetch: its client (undici) is compiled on first use, 40 ms on the event loop at 2 cores, and the
+ * daily auto check would pay that in the middle of whatever the module is serving.
+ */
+async function getUrl(url: URL, signal: AbortSignal, headers: Record<string, string> = {}): Promise<{ res: IncomingMessage; url: URL }> {
+  for (let hop = 0; ; hop++) {
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      (url.protocol === 'https:' ? httpsGet : httpGet)(url, { signal, headers }, resolve).on('error', reject);
+    });
+    const location = res.headers.location;
+    if (!location || ![301, 302, 303, 307, 308].includes(res.statusCode ?? 0)) return { res, url };
+    res.resume();
+    if (hop === MAX_REDIRECTS) throw new DownloadError(`more than ${MAX_REDIRECTS} redirects from ${url.href}`);
+    url = new URL(location, url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DownloadError('a redirect to an address that is not http or https');
+  }
+}
+
+/** A 2xx answer, or the error that names the status (the body is dropped). */
+function okOrThrow(res: IncomingMessage, url: URL): IncomingMessage {
+  const status = res.statusCode ?? 0;
+  if (status >= 200 && status < 300) return res;
+  res.resume();
+  throw new DownloadError(`HTTP ${status} from ${url.href}`);
+}
+
 /** Reads a response body up to `max` bytes. */
-async function readLimited(res: Response, max: number): Promise<Buffer> {
+async function readLimited(res: IncomingMessage, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of res.body ?? []) {
+  for await (const chunk of res as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > max) throw new DownloadError(`the manifest is larger than ${max} bytes`);
     chunks.push(Buffer.from(chunk));
@@ -78,13 +109,12 @@ async function readLimited(res: Response, max: number): Promise<Buffer> {
 function reasonOf(e: unknown): string {
   if (e instanceof DownloadError) return e.message;
   if (e instanceof Error) {
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    const code = (e as { code?: string }).code;
     if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'no answer in time';
-    if (cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN') return 'host not found';
-    if (cause?.code === 'ECONNREFUSED') return 'connection refused';
-    if (cause?.code) return `connection failed (${cause.code})`;
-    if (e.message === 'terminated') return 'connection interrupted';
-    if (cause?.message) return cause.message;
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+    if (code === 'ECONNREFUSED') return 'connection refused';
+    if (code === 'ECONNRESET') return 'connection interrupted';
+    if (code) return `connection failed (${code})`;
     return e.message;
   }
   return String(e);
@@ -110,8 +140,8 @@ export class RemoteUpdate {
     let manifest: FirmwareServerManifest;
     let packageUrl: URL;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), headers: { accept: 'application/json' } });
-      if (!res.ok) throw new DownloadError(`HTTP ${res.status} from ${url}`);
+      const answer = await getUrl(new URL(url), AbortSignal.timeout(CHECK_TIMEOUT_MS), { accept: 'application/json' });
+      const res = okOrThrow(answer.res, answer.url);
       let json: unknown;
       try {
         json = JSON.parse((await readLimited(res, MANIFEST_MAX_BYTES)).toString('utf8'));
@@ -121,7 +151,7 @@ export class RemoteUpdate {
       const parsed = firmwareServerManifest.safeParse(json);
       if (!parsed.success) throw new DownloadError(`the manifest is incomplete (${parsed.error.issues[0]?.path.join('.') || 'root'})`);
       manifest = parsed.data;
-      packageUrl = new URL(manifest.url, url);
+      packageUrl = new URL(manifest.url, answer.url);
       if (packageUrl.protocol !== 'http:' && packageUrl.protocol !== 'https:') throw new DownloadError('the package address is not http or https');
     } catch (e) {
       throw new ApiError(502, t.checkFailed(reasonOf(e)));
@@ -172,9 +202,8 @@ export class RemoteUpdate {
     const file = createWriteStream(this.d.firmware.downloadPath(), { mode: 0o600 });
     const hash = createHash('sha256');
     try {
-      const res = await fetch(packageUrl, { signal: stall.signal });
-      if (!res.ok) throw new DownloadError(`HTTP ${res.status} from ${packageUrl.href}`);
-      for await (const chunk of res.body ?? []) {
+      const answer = await getUrl(packageUrl, stall.signal);
+      for await (const chunk of okOrThrow(answer.res, answer.url) as AsyncIterable<Buffer>) {
         clearTimeout(idle);
         idle = setTimeout(() => stall.abort(), STALL_TIMEOUT_MS);
         dl.received += chunk.length;

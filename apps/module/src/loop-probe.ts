@@ -3,7 +3,7 @@
  * client can time its requests but not what the loop went through between them. Answers only over
  * the IPC channel of the process that started the module, so it opens nothing on the network.
  */
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync, readSync } from 'node:fs';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const STALL_MS = 20;
@@ -13,6 +13,22 @@ const TICK_MS = 5;
 function mainThreadSched(): { cpu: number; queued: number } {
   const [cpu, queued] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
   return { cpu: Number(cpu) / 1e6, queued: Number(queued) / 1e6 };
+}
+
+const stat = { fd: -1, buf: Buffer.alloc(256) };
+/**
+ * Time the hypervisor kept this machine's virtual cores from running (ms, both cores summed, in
+ * 10 ms ticks): `steal` of /proc/stat's first line. A stall with no time on a core, none waiting
+ * for one and some stolen is the host's, not the module's.
+ */
+function stolenMs(): number {
+  try {
+    if (stat.fd < 0) stat.fd = openSync('/proc/stat', 'r');
+    const line = stat.buf.toString('latin1', 0, readSync(stat.fd, stat.buf, 0, stat.buf.length, 0)).split('\n')[0]!;
+    return Number(line.trim().split(/\s+/)[8]) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 export interface LoopFigures {
@@ -30,9 +46,10 @@ export interface LoopFigures {
   externalBytes: number;
   /**
    * The longest stalls (over 20 ms), with what the main thread did in them: on a core (work on the
-   * loop), waiting for a core (other processes had them), the rest blocked (disk, locks).
+   * loop), waiting for a core (other processes had them), in the main isolate's GC pauses, and
+   * stolen by the hypervisor from the machine; the rest blocked (disk, locks).
    */
-  stalls: { ms: number; cpuMs: number; queuedMs: number; gcMs: number }[];
+  stalls: { ms: number; cpuMs: number; queuedMs: number; gcMs: number; stolenMs: number }[];
 }
 
 interface ProbeMessage {
@@ -50,6 +67,7 @@ export function startLoopProbe(): void {
   let stalls: (LoopFigures['stalls'][number] & { from: number; to: number })[] = [];
   let last = performance.now();
   let lastSched = mainThreadSched();
+  let lastStolen = stolenMs();
   // The main thread's garbage-collection pauses (start, duration), to tell a GC stall from work.
   let gcs: [number, number][] = [];
   new PerformanceObserver((list) => {
@@ -59,13 +77,23 @@ export function startLoopProbe(): void {
   setInterval(() => {
     const now = performance.now();
     const sched = mainThreadSched();
+    const stolen = stolenMs();
     const lag = now - last - TICK_MS;
     if (lag > STALL_MS) {
-      stalls.push({ ms: Math.round(lag), cpuMs: Math.round(sched.cpu - lastSched.cpu), queuedMs: Math.round(sched.queued - lastSched.queued), gcMs: 0, from: last, to: now });
+      stalls.push({
+        ms: Math.round(lag),
+        cpuMs: Math.round(sched.cpu - lastSched.cpu),
+        queuedMs: Math.round(sched.queued - lastSched.queued),
+        gcMs: 0,
+        stolenMs: stolen - lastStolen,
+        from: last,
+        to: now,
+      });
       stalls = stalls.sort((a, b) => b.ms - a.ms).slice(0, 5);
     }
     last = now;
     lastSched = sched;
+    lastStolen = stolen;
   }, TICK_MS).unref();
   process.on('message', (m: ProbeMessage) => {
     if (m?.probe !== 'loop') return;

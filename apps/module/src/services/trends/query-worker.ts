@@ -13,10 +13,9 @@
  */
 import type { ExportTrendLogBody, TimeZone } from '@meter/contract';
 import Database from 'better-sqlite3';
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThread } from '../../thread-priority.ts';
 import { ZoneClock } from './buckets.ts';
 import { EnergyStore } from './energy-store.ts';
 import { ExportCancelled, writeCsvFile } from './export/generate.ts';
@@ -35,13 +34,7 @@ export type ThreadReply =
   | { id: number; cancelled: true }
   | { id: number; error: string };
 
-// Below the event loop's priority: on a busy device a chart waits, the polls do not. Linux takes a
-// thread id where it takes a process id; elsewhere the worker keeps the process's priority.
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
-} catch {
-  /* not Linux */
-}
+void lowerThisThread();
 
 const { dataDir, zone: firstZone } = workerData as { dataDir: string; zone: TimeZone };
 const db = new Database(join(dataDir, TREND_DB_FILE), { readonly: true });

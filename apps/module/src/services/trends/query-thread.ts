@@ -9,7 +9,7 @@
  * call and stopped after IDLE_MS with nothing to do: most of the time nobody looks at a chart,
  * and the thread's heap and SQLite cache are not held for nothing.
  */
-import type { ExportTrendLogBody, TimeZone } from '@meter/contract';
+import type { ExportTrendLogBody, LocalDate, TimeZone } from '@meter/contract';
 import { Worker } from 'node:worker_threads';
 import { ExportCancelled } from './export/generate.ts';
 import type { EnergyQuery, RealtimeQuery } from './query.ts';
@@ -40,8 +40,19 @@ export interface ExportJob {
   onProgress(t: number, bytes: number): void;
 }
 
+export interface ZipJob {
+  src: string;
+  dest: string;
+  entryName: string;
+  /** The entry's modification time, device wall clock. */
+  mtime: LocalDate;
+  signal: AbortSignal;
+  /** Compressed bytes written so far. */
+  onProgress(bytes: number): void;
+}
+
 type Pending = {
-  resolve: (a: QueryAnswer | undefined) => void;
+  resolve: (reply: ThreadReply) => void;
   reject: (e: Error) => void;
   onProgress?: (t: number, bytes: number) => void;
 };
@@ -66,24 +77,40 @@ export class TrendQueryThread {
   run(kind: 'realtime', query: RealtimeQuery): Promise<QueryAnswer>;
   run(kind: 'energy', query: EnergyQuery): Promise<QueryAnswer>;
   run(kind: 'realtime' | 'energy', query: RealtimeQuery | EnergyQuery): Promise<QueryAnswer> {
-    return this.send((id) => ({ id, kind, query, zone: this.zone() }) as ThreadRequest) as Promise<QueryAnswer>;
+    return this.send((id) => ({ id, kind, query, zone: this.zone() }) as ThreadRequest) as Promise<ThreadReply & QueryAnswer>;
   }
 
   /** Writes the export's CSV part file; rejects with ExportCancelled once `signal` aborts. */
   async exportCsv(job: ExportJob): Promise<void> {
-    if (job.signal.aborted) throw new ExportCancelled('cancelled');
+    await this.cancellable(job.signal, (id) => ({ id, kind: 'export', path: job.path, body: job.body, zone: this.zone() }), job.onProgress);
+  }
+
+  /** Zips the export's CSV into its ZIP part file; resolves with the ZIP's size, rejects with ExportCancelled once `signal` aborts. */
+  async zip(job: ZipJob): Promise<number> {
+    const { src, dest, entryName, mtime } = job;
+    const reply = await this.cancellable(
+      job.signal,
+      (id) => ({ id, kind: 'zip', src, dest, entryName, mtime }),
+      (_t, bytes) => job.onProgress(bytes),
+    );
+    return 'size' in reply && reply.size !== undefined ? reply.size : NaN;
+  }
+
+  /** A request that a 'cancel' to the thread stops once `signal` aborts. */
+  private async cancellable(signal: AbortSignal, request: (id: number) => ThreadRequest, onProgress: Pending['onProgress']): Promise<ThreadReply> {
+    if (signal.aborted) throw new ExportCancelled('cancelled');
     let id = 0;
-    const done = this.send((n) => ((id = n), { id: n, kind: 'export', path: job.path, body: job.body, zone: this.zone() }), job.onProgress);
+    const done = this.send((n) => ((id = n), request(n)), onProgress);
     const cancel = () => this.worker?.postMessage({ id, kind: 'cancel' } satisfies ThreadRequest);
-    job.signal.addEventListener('abort', cancel, { once: true });
+    signal.addEventListener('abort', cancel, { once: true });
     try {
-      await done;
+      return await done;
     } finally {
-      job.signal.removeEventListener('abort', cancel);
+      signal.removeEventListener('abort', cancel);
     }
   }
 
-  private send(request: (id: number) => ThreadRequest, onProgress?: Pending['onProgress']): Promise<QueryAnswer | undefined> {
+  private send(request: (id: number) => ThreadRequest, onProgress?: Pending['onProgress']): Promise<ThreadReply> {
     const worker = this.worker ?? this.start();
     clearTimeout(this.idle);
     const id = ++this.seq;
@@ -112,7 +139,7 @@ export class TrendQueryThread {
       this.pending.delete(m.id);
       if ('error' in m) p.reject(new Error(m.error));
       else if ('cancelled' in m) p.reject(new ExportCancelled('cancelled'));
-      else p.resolve('json' in m ? m : undefined);
+      else p.resolve(m);
       this.armIdle(worker);
     });
     const fail = (err: Error) => {

@@ -11,7 +11,7 @@
  * query queued by then go before each window, and many consoles charting at once slowed a day's
  * export to a crawl.
  */
-import type { ExportTrendLogBody, TimeZone } from '@meter/contract';
+import type { ExportTrendLogBody, LocalDate, TimeZone } from '@meter/contract';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -19,6 +19,7 @@ import { lowerThisThread } from '../../thread-priority.ts';
 import { ZoneClock } from './buckets.ts';
 import { EnergyStore } from './energy-store.ts';
 import { ExportCancelled, writeCsvFile } from './export/generate.ts';
+import { ZipCancelled, zipFile } from './export/zip.ts';
 import { queryEnergy, queryRealtime, type EnergyQuery, type RealtimeQuery } from './query.ts';
 import { RealtimeStore } from './realtime-store.ts';
 import { TREND_DB_FILE, TREND_READER_PRAGMAS } from './trend-db.ts';
@@ -26,11 +27,12 @@ import { TREND_DB_FILE, TREND_READER_PRAGMAS } from './trend-db.ts';
 export type ThreadRequest =
   | ({ id: number; zone: TimeZone } & ({ kind: 'realtime'; query: RealtimeQuery } | { kind: 'energy'; query: EnergyQuery }))
   | { id: number; zone: TimeZone; kind: 'export'; path: string; body: ExportTrendLogBody }
+  | { id: number; kind: 'zip'; src: string; dest: string; entryName: string; mtime: LocalDate }
   | { id: number; kind: 'cancel' };
 export type ThreadReply =
   | { id: number; json: string; ms: number }
   | { id: number; progress: { t: number; bytes: number } }
-  | { id: number; done: true }
+  | { id: number; done: true; size?: number }
   | { id: number; cancelled: true }
   | { id: number; error: string };
 
@@ -72,6 +74,34 @@ async function exportCsv(m: Extract<ThreadRequest, { kind: 'export' }>): Promise
   }
 }
 
+/** The zip's progress at most this often: zlib hands out its output in 16 KB pieces. */
+const ZIP_PROGRESS_MS = 100;
+
+/** Zips the export's CSV here too: zlib's callbacks, the CRC and the file writes stay off the event loop. */
+async function zip(m: Extract<ThreadRequest, { kind: 'zip' }>): Promise<void> {
+  running.add(m.id);
+  let last = 0;
+  try {
+    const size = await zipFile(m.src, m.dest, m.entryName, {
+      mtime: m.mtime,
+      cancelled: () => cancelled.has(m.id),
+      onProgress: (bytes) => {
+        const now = performance.now();
+        if (now - last < ZIP_PROGRESS_MS) return;
+        last = now;
+        post({ id: m.id, progress: { t: 0, bytes } });
+      },
+    });
+    post(cancelled.has(m.id) ? { id: m.id, cancelled: true } : { id: m.id, done: true, size });
+  } catch (err) {
+    if (err instanceof ZipCancelled) post({ id: m.id, cancelled: true });
+    else post({ id: m.id, error: err instanceof Error ? err.message : String(err) });
+  } finally {
+    running.delete(m.id);
+    cancelled.delete(m.id);
+  }
+}
+
 function answer(m: Query): void {
   zone = m.zone;
   const t0 = performance.now();
@@ -105,6 +135,10 @@ parentPort!.on('message', (m: ThreadRequest) => {
   if (m.kind === 'export') {
     zone = m.zone;
     void exportCsv(m);
+    return;
+  }
+  if (m.kind === 'zip') {
+    void zip(m);
     return;
   }
   queries.push(m);

@@ -68,6 +68,7 @@ export class TrendService {
       range: () => this.range(),
       log: options.log ?? (() => {}),
       generate: (job) => this.queries.exportCsv(job),
+      compress: (job) => this.queries.zip(job),
     });
   }
 

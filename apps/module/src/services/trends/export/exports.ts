@@ -2,12 +2,12 @@
  * Trend Log Management's file (001 §4): none → generating (1) → compressing (2) → ready.
  * One file per device under <data>/trendlog-export: generating a new one replaces it (the old
  * file goes at once, a running generation is stopped), Stop returns to none, Delete removes it.
- * The CSV is written in the trend thread (query-thread.ts: the module's event loop only passes
- * its progress on) and zipped in zlib's thread (zip.ts);
+ * The CSV is written and zipped in the trend thread (query-thread.ts: the module's event loop only
+ * passes the progress on; zip.ts streams through zlib there);
  * part files carry the job number, so a stopped job cleaning up never touches the next one's.
  * The ready file survives a restart (export.json next to it).
  */
-import { localDate, rangeOfTypes, selectedLogTypes, trendTexts, type ExportTrendLogBody, type TrendExportStatus, type TrendLogRange } from '@meter/contract';
+import { localDate, type LocalDate, rangeOfTypes, selectedLogTypes, trendTexts, type ExportTrendLogBody, type TrendExportStatus, type TrendLogRange } from '@meter/contract';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,6 +43,17 @@ export interface ExportDeps {
    * `signal` aborts; the service runs it in the trend thread. Unset: in this thread.
    */
   generate?(job: CsvJob): Promise<void>;
+  /** Zips the CSV part file (zip.ts zipFile) and resolves with the ZIP's size; the service runs it in the trend thread. Unset: in this thread. */
+  compress?(job: ZipJob): Promise<number>;
+}
+
+export interface ZipJob {
+  src: string;
+  dest: string;
+  entryName: string;
+  mtime: LocalDate;
+  signal: AbortSignal;
+  onProgress(bytes: number): void;
 }
 
 export interface CsvJob {
@@ -191,7 +202,6 @@ export class TrendExports {
   private async run(job: Job, body: ExportTrendLogBody): Promise<void> {
     const csvPart = join(this.dir, `.job${job.id}.csv.part`);
     const zipPart = join(this.dir, `.job${job.id}.zip.part`);
-    const cancelled = () => job.cancelled;
     try {
       this.d.stores.clock.refresh();
       const generate = this.d.generate ?? ((j: CsvJob) => this.generateHere(j));
@@ -208,10 +218,14 @@ export class TrendExports {
       job.stage = 2;
       job.bytes = 0;
       const base = this.fileBase(job.start, job.end);
-      const size = await zipFile(csvPart, zipPart, `${base}.csv`, {
+      const compress = this.d.compress ?? ((z: ZipJob) => zipFile(z.src, z.dest, z.entryName, { mtime: z.mtime, onProgress: z.onProgress, cancelled: () => z.signal.aborted }));
+      const size = await compress({
+        src: csvPart,
+        dest: zipPart,
+        entryName: `${base}.csv`,
         mtime: localDate(this.d.stores.clock.zone, Date.now() / 1000),
+        signal: job.stop.signal,
         onProgress: (b) => (job.bytes = b),
-        cancelled,
       });
       // No await from here on: a Stop or a newer job cannot slip in between check and rename.
       if (job.cancelled) throw new ExportCancelled('cancelled');

@@ -29,3 +29,8 @@ export async function freePorts(n: number): Promise<number[]> {
     await Promise.all(servers.map((srv) => new Promise((r) => (srv.listening ? srv.close(r) : r(undefined)))));
   }
 }
+
+/** A loopback port nobody listens on now. */
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0]!;
+}

@@ -9,17 +9,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { freePorts } from '../../test-peers/free-ports.ts';
+import { freePort, freePorts } from '../../test-peers/free-ports.ts';
 
 export const ADMIN_PASSWORD = 'Admin1234';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export { freePorts };
-
-/** A loopback port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  return (await freePorts(1))[0]!;
-}
+export { freePort, freePorts };
 
 export interface ModuleServer {
   baseUrl: string;

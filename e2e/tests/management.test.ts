@@ -1,23 +1,12 @@
 /** Settings › Management and Debug Diagnostic (002 §2.11, §2.12, §4.6, §8) in Chromium against the real module. */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
+
 import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, openAs, type ModuleServer, freePort } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const MANAGEMENT = '/setting/management';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-    srv.on('error', reject);
-  });
-}
 
 const row = (page: Page, label: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
 

@@ -7,12 +7,12 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { mqttTexts } from '@meter/contract';
-import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer, freePort } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const BASE = '/setting/communication/mqtt';
@@ -21,17 +21,6 @@ let browser: Browser;
 let broker: ChildProcess;
 let brokerPort: number;
 let brokerDir: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -3,19 +3,30 @@
  * client can time its requests but not what the loop went through between them. Answers only over
  * the IPC channel of the process that started the module, so it opens nothing on the network.
  */
-import { openSync, readFileSync, readSync } from 'node:fs';
+import { openSync, readSync } from 'node:fs';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const STALL_MS = 20;
 const TICK_MS = 5;
 
+/** A /proc file read again and again through one descriptor: the probe runs every 5 ms and must cost little. */
+function procReader(path: string): () => string {
+  const buf = Buffer.alloc(256);
+  let fd = -1;
+  return () => {
+    if (fd < 0) fd = openSync(path, 'r');
+    return buf.toString('latin1', 0, readSync(fd, buf, 0, buf.length, 0));
+  };
+}
+
+const schedstat = procReader(`/proc/self/task/${process.pid}/schedstat`);
 /** The main thread's time on a core and waiting in the run queue for one (ms), from the scheduler. */
 function mainThreadSched(): { cpu: number; queued: number } {
-  const [cpu, queued] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
+  const [cpu, queued] = schedstat().split(' ');
   return { cpu: Number(cpu) / 1e6, queued: Number(queued) / 1e6 };
 }
 
-const stat = { fd: -1, buf: Buffer.alloc(256) };
+const procStat = procReader('/proc/stat');
 /**
  * Time the hypervisor kept this machine's virtual cores from running (ms, both cores summed, in
  * 10 ms ticks): `steal` of /proc/stat's first line. A stall with no time on a core, none waiting
@@ -23,9 +34,7 @@ const stat = { fd: -1, buf: Buffer.alloc(256) };
  */
 function stolenMs(): number {
   try {
-    if (stat.fd < 0) stat.fd = openSync('/proc/stat', 'r');
-    const line = stat.buf.toString('latin1', 0, readSync(stat.fd, stat.buf, 0, stat.buf.length, 0)).split('\n')[0]!;
-    return Number(line.trim().split(/\s+/)[8]) * 10;
+    return Number(procStat().split('\n')[0]!.trim().split(/\s+/)[8]) * 10;
   } catch {
     return NaN;
   }

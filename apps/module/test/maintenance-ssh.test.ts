@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,19 +13,9 @@ import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { createTestModule, type TestModule } from './helper.ts';
 import { eventLog } from './users-helpers.ts';
+import { freePort } from '../../../test-peers/free-ports.ts';
 
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-    srv.on('error', reject);
-  });
-}
 
 const open = (port: number) =>
   new Promise<boolean>((resolve) => {

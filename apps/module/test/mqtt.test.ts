@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { ADMIN_PASSWORD, createTestModule, type TestModule } from './helper.ts';
 import { HARMONIC_KEYS, HARMONIC_ORDERS, REALTIME_KEYS, TREND_PARAM_BITS } from '@meter/contract';
-import { freePort, startBroker, type Broker } from './peers/mosquitto.ts';
+import { freePort } from '../../../test-peers/free-ports.ts';
+import { startBroker, type Broker } from './peers/mosquitto.ts';
 import { USER_PASSWORD, addRole, addUser } from './users-helpers.ts';
 
 const PATH = '/api/settings/communication/mqttConfig';

@@ -6,13 +6,14 @@
  */
 import { DEFAULT_NETWORK_CONFIG, networkConfigSection, defaultInterfaceAfterBridge, defaultInterfaceOptions, networkTexts as t, signalLevel, type NetworkConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultApSsid, dhcpLease } from '../src/services/network/network-service.ts';
 import { createTestModule, type TestModule } from './helper.ts';
 import { save } from './meter-settings-helpers.ts';
 import { USER_PASSWORD, addUser } from './users-helpers.ts';
+import { freePort } from '../../../test-peers/free-ports.ts';
 
 const BASE = '/api/settings/communication';
 const NET = `${BASE}/networkConfig`;
@@ -273,17 +274,6 @@ describe('Network commands', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** The first line an SSH server sends, retried while sshd starts. */
 async function banner(port: number): Promise<string> {

@@ -1,19 +1,12 @@
 /** A real FTP server for the tests: Debian's pyftpdlib on a free loopback port, one user with write access. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, Socket, type AddressInfo } from 'node:net';
+import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../../../test-peers/free-ports.ts';
 
 export interface FtpPeer {
   port: number;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 const canConnect = (port: number) =>

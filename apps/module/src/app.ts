@@ -187,7 +187,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const { users, sessions, resolvePrincipal, resolveSession } = await createUserServices(ctx, events, throttle);
   const tickets = new DownloadTickets(ctx.now);
   const ticker = new SecondTicker(ctx.now);
-  // Catches up the time the module was away in slices after the listener opens (the meter kept counting).
+  // Catches up the time the module was away (the meter kept counting), or seeds a first start's
+  // history, in slices after the listener opens: `caughtUp` settles when done.
   const registers = MeterRegisters.start({ meter: simulator, store: new RegisterStore(db), seed: config.seed }, ctx.now());
   registers.caughtUp.catch((err: unknown) => events.write('Error', `Meter registers: catch-up stopped: ${err instanceof Error ? err.message : String(err)}`));
   ticker.subscribe((t) => registers.tick(t));

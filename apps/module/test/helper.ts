@@ -39,6 +39,8 @@ export interface TestModuleOptions {
   generatedAdminPassword?: boolean;
   /** Registers extra routes (a fixture section's endpoints) before the app is ready. */
   beforeReady?: (app: FastifyInstance, services: Services) => void;
+  /** Returns while a first start still seeds the registers' history (the tests of what reads them meanwhile). */
+  duringSeed?: boolean;
 }
 
 export async function createTestModule(options: TestModuleOptions = {}): Promise<TestModule> {
@@ -49,6 +51,8 @@ export async function createTestModule(options: TestModuleOptions = {}): Promise
   const { app, services } = await buildApp(config, { requestReboot: () => t.reboots++, now: options.now, logger: false });
   options.beforeReady?.(app, services);
   await app.ready();
+  // A first start seeds the registers' history in slices after the start: the tests read it whole.
+  if (services.registers.firstStart && !options.duringSeed) await services.registers.caughtUp;
   const call: TestModule['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -63,6 +63,74 @@ describe('catch-up after downtime', () => {
     assert.equal(new RegisterStore(sliced.db).load('energy')!.asOf, now);
   });
 
+  test('a first start seeds the history in slices of ≤ 20 ms of CPU, taken over whole, the same registers as in one piece', async () => {
+    const now = Date.now();
+    const fresh = () => ({ meter: new SimulatedMeter({ seed: 3, timeZone: 0 }), store: new RegisterStore(openDatabase(tempDir())), seed: 3 });
+    const sliced = fresh();
+    const {
+      result: r,
+      maxCpuMs,
+      turns,
+    } = await loopSlices(async () => {
+      const r = MeterRegisters.start(sliced, now);
+      assert.equal(r.firstStart, true);
+      r.tick(now + 1000);
+      // Nothing half-seeded is shown: the readings and the trend recorder see the seed whole or not at all.
+      assert.equal(r.energySet('sys'), undefined);
+      await r.caughtUp;
+      return r;
+    });
+    assert.equal(r.time, now);
+    assert.ok(maxCpuMs <= 20, `longest slice of the loop: ${maxCpuMs.toFixed(1)} ms of CPU`);
+    assert.ok(turns >= 3, `timer turns while seeding: ${turns}`);
+
+    // The seed in one piece, as the module's start ran it before: the same registers, and the loop
+    // held far longer than 20 ms (160-700 ms on the 2-core machine). This test fails with it.
+    const { result: w, maxCpuMs: wholeCpuMs } = await loopSlices(async () => MeterRegisters.open(fresh(), now));
+    assert.ok(wholeCpuMs > 20, `one piece: ${wholeCpuMs.toFixed(1)} ms of CPU`);
+    assert.ok((r.energySet('sys')?.importActive ?? 0) > 0);
+    assert.deepEqual(r.energySet('sys'), w.energySet('sys'));
+    assert.deepEqual(r.demandOf('in1'), w.demandOf('in1'));
+    assert.deepEqual(r.digitalInputs(), w.digitalInputs());
+    assert.equal(r.month, w.month);
+    // Saved when done: the next start loads it and has nothing to seed.
+    assert.equal(sliced.store.load('energy')!.asOf, now);
+  });
+
+  test('a module closed while it seeds saves only its settings, so its next start seeds again (no 35 days from zero)', async () => {
+    const options = { meter: new SimulatedMeter({ seed: 3, timeZone: 0 }), store: new RegisterStore(openDatabase(tempDir())), seed: 3 };
+    const r = MeterRegisters.start(options, Date.now());
+    // A relay command saves at once, also while the seed runs: its registers must not be saved with it.
+    r.setRelays({ ro1: 1, ro2: 0 });
+    r.close();
+    await r.caughtUp;
+    assert.equal(options.store.load('energy'), undefined);
+    assert.equal(options.store.load('counters'), undefined);
+    const now = Date.now();
+    const again = MeterRegisters.start(options, now);
+    assert.equal(again.firstStart, true);
+    assert.deepEqual(again.relays(), { ro1: 1, ro2: 0 });
+    await again.caughtUp;
+    assert.equal(options.store.load('energy')!.asOf, now);
+    assert.ok((again.energySet('sys')?.importActive ?? 0) > 0);
+  });
+
+  test('resets asked for while the seed runs hold when it is taken over', async () => {
+    const options = { meter: new SimulatedMeter({ seed: 3, timeZone: 0 }), store: new RegisterStore(openDatabase(tempDir())), seed: 3 };
+    const r = MeterRegisters.start(options, Date.now());
+    r.resetEnergy();
+    r.resetDemandPeaks();
+    await r.caughtUp;
+    const sys = r.energySet('sys')!;
+    assert.equal(sys.importActive, 0);
+    assert.ok(Object.values(sys.currentMonth).every((v) => v === 0));
+    assert.ok(r.demandOf('in1')!.peak.every((v) => v === 0));
+    // Without a reset the seed brings a meter months in service.
+    const other = MeterRegisters.start({ ...options, store: new RegisterStore(openDatabase(tempDir())) }, Date.now());
+    await other.caughtUp;
+    assert.ok(other.energySet('sys')!.importActive > 0);
+  });
+
   test('ticks wait for the catch-up, then continue from it', async () => {
     const now = Date.now();
     const { options } = twoDaysAway(now);

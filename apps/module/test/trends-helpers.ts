@@ -26,6 +26,12 @@ export class FakeEnergy implements EnergySource {
     for (let k = 0; k < out.length; k++) out[k] = this.base + this.rate * (k + 1) * seconds;
     return out;
   }
+  whole(): boolean {
+    return true;
+  }
+  settled(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 export interface StoreFixture {

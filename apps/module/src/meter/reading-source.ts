@@ -165,6 +165,8 @@ export interface RegisterReadings {
   /** The digital inputs DI1..DI18 at an instant. */
   digitalInputs(atMs: number): DigitalInputReading[];
   relays(): RelayState;
+  /** Settles when the registers hold a first start's seeded history (at once on any other start). */
+  seeded(): Promise<void>;
 }
 
 export interface ReadingSource extends SnapshotSource, HarmonicReadings, RegisterReadings {}

@@ -82,4 +82,8 @@ export class SimulatedSource implements ReadingSource {
   relays() {
     return this.registers.relays();
   }
+
+  seeded(): Promise<void> {
+    return this.registers.seeded;
+  }
 }

@@ -53,9 +53,17 @@ export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, {
     return v;
   };
 
-  handle(app, endpoints.energySystem, () => SYSTEM_ROWS.map(({ name, slot }) => energyRow(name, set(slot))));
+  // A first start seeds the registers' history in slices within a second or so of the start: the
+  // readings of registers wait for it rather than answer 404 (no registers yet) or DI counts of zero.
+  const seeded = () => meter.seeded();
 
-  handle(app, endpoints.energyChannel, ({ params }) => {
+  handle(app, endpoints.energySystem, async () => {
+    await seeded();
+    return SYSTEM_ROWS.map(({ name, slot }) => energyRow(name, set(slot)));
+  });
+
+  handle(app, endpoints.energyChannel, async ({ params }) => {
+    await seeded();
     const { inputs, user } = channel(params.channel);
     const rows = inputs.map(([name, n]) => energyRow(name, set(inputSlot(n))));
     // Energy adds: a user channel's Total is the sum of its inputs' registers.
@@ -63,9 +71,13 @@ export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, {
     return rows;
   });
 
-  handle(app, endpoints.demandSystem, () => SYSTEM_ROWS.map(({ name, slot }) => demandRow(name, demand(slot), zone(), slot !== SYSTEM_SLOT)));
+  handle(app, endpoints.demandSystem, async () => {
+    await seeded();
+    return SYSTEM_ROWS.map(({ name, slot }) => demandRow(name, demand(slot), zone(), slot !== SYSTEM_SLOT));
+  });
 
-  handle(app, endpoints.demandChannel, ({ params }) => {
+  handle(app, endpoints.demandChannel, async ({ params }) => {
+    await seeded();
     const { inputs, user } = channel(params.channel);
     const rows = inputs.map(([name, n]) => demandRow(name, demand(inputSlot(n)), zone(), true));
     // Peaks do not add, so a user channel keeps a demand of its own.
@@ -84,7 +96,8 @@ export const meteringApi: FastifyPluginAsync<MeteringApiOptions> = async (app, {
     return inputs.map(([name, n]) => currentHarmonicsRow(name, meter.inputCurrentHarmonics(snap, n)));
   });
 
-  handle(app, endpoints.io, () => {
+  handle(app, endpoints.io, async () => {
+    await seeded();
     const names = device.state().diNames;
     const ro = meter.relays();
     return {

@@ -3,8 +3,9 @@
  * Driven by the once-a-second ticker; saved every ~10 s and on close, not every second.
  * On start it catches up the time the module was away (the meter kept counting), and on the
  * very first start it seeds a plausible history, as a meter that has been in service for months.
- * The module's start (`start`) runs the catch-up in slices of at most CATCH_UP_SLICE_MS between
- * turns of the event loop, after the listener opens: 35 days took ~1.5 s of CPU in one piece.
+ * The module's start (`start`) runs the catch-up, and a first start's seeded history, in slices of
+ * at most CATCH_UP_SLICE_MS between turns of the event loop, after the listener opens: 35 days of
+ * catch-up took ~1.5 s of CPU in one piece, the seed 160-700 ms on the 2-core machine.
  */
 import { DEMAND_DEFAULTS, DEMAND_METHOD, type DemandMethod } from '@meter/contract';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -79,8 +80,14 @@ export class MeterRegisters {
   /** While the sliced catch-up runs, ticks wait for it (the first tick after it continues). */
   private catchingUp = false;
   private closed = false;
-  /** Settles when the registers have caught up the time the module was away. */
+  /** Settles when the registers have caught up the time the module was away, or seeded a first start's history. */
   caughtUp: Promise<void> = Promise.resolve();
+  /** No registers were saved in the data folder: this start seeds the history. */
+  firstStart = false;
+  /** A first start's seed is running apart (seedApart): nothing integrated is saved until it is taken over. */
+  private seeding = false;
+  /** Resets asked for while the seed runs, done again on the seeded registers when they are taken over. */
+  private redoAfterSeed: Array<() => void> = [];
 
   private constructor(private readonly o: RegistersOptions) {
     this.schedule = o.schedule ?? DEFAULT_TOU_SCHEDULE;
@@ -90,24 +97,22 @@ export class MeterRegisters {
   static open(options: RegistersOptions, now: number): MeterRegisters {
     const r = new MeterRegisters(options);
     if (r.load()) drain(r.catchUp(now));
-    else r.seedHistory(now);
+    else drain(r.seedHistory(now));
     r.save();
     return r;
   }
 
   /**
-   * The module's start: loads the saved registers and catches up to `now` in slices of
-   * `sliceMs` of work between turns of the event loop (`caughtUp` settles after the last one);
-   * until then readings show the registers as far as they have got, and ticks wait.
+   * The module's start: loads the saved registers and catches up to `now` — or on a first start
+   * seeds the history — in slices of `sliceMs` of work between turns of the event loop (`caughtUp`
+   * settles after the last one); until then readings show the registers as far as they have got
+   * (empty on a first start: the seed is taken over whole), and ticks wait.
    */
   static start(options: RegistersOptions, now: number, sliceMs = CATCH_UP_SLICE_MS): MeterRegisters {
     const r = new MeterRegisters(options);
-    if (!r.load()) {
-      r.seedHistory(now);
-      r.save();
-      return r;
-    }
-    const steps = r.catchUp(now);
+    r.firstStart = !r.load();
+    r.seeding = r.firstStart;
+    const steps = r.firstStart ? r.seedApart(now) : r.catchUp(now);
     r.catchingUp = true;
     r.caughtUp = (async () => {
       try {
@@ -129,18 +134,29 @@ export class MeterRegisters {
     return r;
   }
 
-  /** The saved registers, if any (false: a first start). */
+  /** The saved registers, if any (false: a first start, with the settings an unfinished seed saved). */
   private load(): boolean {
     const { store } = this.o;
+    this.demand = store.load<DemandState>('demand')?.value ?? this.demand;
+    this.relayState = store.load<RelayState>('relays')?.value ?? this.relayState;
+    this.diSetup = store.load<DiSetup[]>('diSetup')?.value ?? this.diSetup;
     const energy = store.load<EnergyState>('energy');
     if (!energy) return false;
     this.energy = energy.value;
     this.asOf = energy.asOf;
-    this.demand = store.load<DemandState>('demand')?.value ?? this.demand;
     this.counters = store.load<CounterState>('counters')?.value ?? this.counters;
-    this.relayState = store.load<RelayState>('relays')?.value ?? this.relayState;
-    this.diSetup = store.load<DiSetup[]>('diSetup')?.value ?? this.diSetup;
     return true;
+  }
+
+  /** False while the start's catch-up or a first start's seed runs: the registers are behind, or empty. */
+  get whole(): boolean {
+    return !this.catchingUp;
+  }
+
+  /** Settles when a first start's seeded history is in the registers (or the seed failed); at once on any other start. */
+  get seeded(): Promise<void> {
+    // Never rejects: a failed seed is logged where `caughtUp` is started, and readers find no registers.
+    return this.firstStart ? this.caughtUp.catch(() => {}) : Promise.resolve();
   }
 
   get time(): number {
@@ -221,18 +237,47 @@ export class MeterRegisters {
    * hour), and was commissioned 4-8 months ago (lifetime registers and counters scaled up from
    * the integrated span).
    */
-  private seedHistory(now: number): void {
+  private *seedHistory(now: number): Generator<void, void> {
     const zone = this.zone();
     const thisMonth = startOfLocalMonth(zone, now);
     const start = startOfLocalMonth(zone, thisMonth - 1);
     this.energy.month = monthKey(zone, start);
     this.asOf = start;
-    drain(this.advance(start, thisMonth, HOUR, 'none'));
-    drain(this.runSpan(thisMonth, now, SEED_STEP_MS));
+    yield* this.advance(start, thisMonth, HOUR, 'none');
+    yield* this.runSpan(thisMonth, now, SEED_STEP_MS);
     const ageDays = 120 + Math.floor(uniform(this.o.seed, STREAM_SEED, 0, 0) * 120);
     const factor = Math.max(1, (ageDays * DAY) / Math.max(HOUR, now - start));
     for (const set of Object.values(this.energy.sets)) scaleLifetime(set, factor);
     this.counters.counts = this.counters.counts.map((c) => Math.round(c * factor));
+  }
+
+  /**
+   * The seed in slices, built in registers of its own and taken over whole at the end: the trend
+   * recorder and the readings never see a half-integrated, unscaled history (the recorder would
+   * store the jump to the scaled registers as one minute's energy). Settings changed meanwhile
+   * stay, and resets asked for meanwhile are done again on the seeded registers.
+   */
+  private *seedApart(now: number): Generator<void, void> {
+    const seeded = new MeterRegisters(this.o);
+    seeded.demand.settings = { ...this.demand.settings };
+    seeded.diSetup = this.diSetup;
+    yield* seeded.seedHistory(now);
+    const settingsChanged = JSON.stringify(seeded.demand.settings) !== JSON.stringify(this.demand.settings);
+    this.energy = seeded.energy;
+    this.demand = { settings: this.demand.settings, tracks: seeded.demand.tracks };
+    if (settingsChanged) for (const t of Object.values(this.demand.tracks)) restartWindow(t);
+    this.demandMode = seeded.demandMode;
+    this.counters = seeded.counters;
+    this.asOf = Math.max(this.asOf, seeded.asOf);
+    this.seeding = false;
+    for (const redo of this.redoAfterSeed.splice(0)) redo();
+  }
+
+  /** A reset of the registers: done now, and again when a running seed is taken over (it would bring back what was reset). */
+  private reset(change: () => void): void {
+    change();
+    if (this.seeding) this.redoAfterSeed.push(change);
+    this.save();
   }
 
   /** Ticker listener. */
@@ -251,6 +296,12 @@ export class MeterRegisters {
   }
 
   save(): void {
+    if (this.seeding) {
+      // Only the settings until the seed is taken over: empty registers saved now would make the
+      // next start catch up 35 days from zero instead of seeding.
+      this.o.store.save({ demand: { settings: this.demand.settings, tracks: {} }, relays: this.relayState, diSetup: this.diSetup }, this.asOf);
+      return;
+    }
     this.o.store.save({ energy: this.energy, demand: this.demand, counters: this.counters, relays: this.relayState, diSetup: this.diSetup }, this.asOf);
     this.savedAt = this.asOf;
   }
@@ -290,14 +341,16 @@ export class MeterRegisters {
 
   /** Management › Reset Demand: every maximum demand starts again from now; the windows run on. */
   resetDemandPeaks(): void {
-    for (const t of Object.values(this.demand.tracks)) resetPeaks(t);
-    this.save();
+    this.reset(() => {
+      for (const t of Object.values(this.demand.tracks)) resetPeaks(t);
+    });
   }
 
   /** Management › Reset Energy: every energy register and TOU bucket of every set reads zero and counts up again. */
   resetEnergy(): void {
-    for (const slot of Object.keys(this.energy.sets)) this.energy.sets[slot] = emptySet();
-    this.save();
+    this.reset(() => {
+      for (const slot of Object.keys(this.energy.sets)) this.energy.sets[slot] = emptySet();
+    });
   }
 
   /**
@@ -305,8 +358,9 @@ export class MeterRegisters {
    * its demand history and peaks belong to another circuit and start again.
    */
   resetUserChannelDemand(): void {
-    for (const slot of Object.keys(this.demand.tracks)) if (slot.startsWith('uc')) delete this.demand.tracks[slot];
-    this.save();
+    this.reset(() => {
+      for (const slot of Object.keys(this.demand.tracks)) if (slot.startsWith('uc')) delete this.demand.tracks[slot];
+    });
   }
 
   digitalInputs(): Array<{ setup: DiSetup; count: number }> {

@@ -107,6 +107,9 @@ async function energy(svc: TrendService, o: BackfillOptions, now: number, days: 
     cum = en.minuteRows(first, first + 60, (t) => clock.quarter(t))[0]!.units;
   } else {
     key = clock.minute(now) - 60;
+    // A first start seeds the registers' history in slices after the start: anchored on them
+    // before that, the whole history would read missing.
+    await o.energy.settled();
     const totals = o.energy.totals();
     cum = new Float64Array(ENERGY_VALUE_COUNT);
     for (let k = 0; k < ENERGY_VALUE_COUNT; k++) cum[k] = toUnits(totals[k]!);

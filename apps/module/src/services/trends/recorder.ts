@@ -46,7 +46,9 @@ export class TrendRecorder {
   constructor(private readonly d: RecorderDeps) {
     this.write = d.db.transaction((t: number, minute: number, packed: Buffer) => {
       if (this.acc && this.acc.key !== minute) this.closeMinute(this.acc);
-      if (this.energyMinute !== undefined && minute > this.energyMinute) this.sampleEnergy(minute - 60);
+      // Registers still catching up (or seeding) would store their partial totals and then the jump
+      // as one minute's energy: those minutes stay unsampled, the first one after spans them.
+      if (this.energyMinute !== undefined && minute > this.energyMinute && d.energy.whole()) this.sampleEnergy(minute - 60);
       d.realtime.insertSecond(t, packed);
     });
     this.resume();

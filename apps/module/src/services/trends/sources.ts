@@ -20,6 +20,13 @@ export interface EnergySource {
    * (parameter EP, EQ, ES × columns Phase A-C, System, Input Channel 1-18); NaN where unknown.
    */
   totals(): Float64Array;
+  /**
+   * False while the registers are not whole yet: the module's start catches up the time it was
+   * away, or seeds a first start's history, in slices after the listener opens (totals behind or missing).
+   */
+  whole(): boolean;
+  /** Settles when they are whole. */
+  settled(): Promise<void>;
 }
 
 /** The meter's voltage spectrum of each phase at the snapshot's instant. */
@@ -47,6 +54,8 @@ export function registerEnergy(registers: MeterRegisters): EnergySource {
       });
       return out;
     },
+    whole: () => registers.whole,
+    settled: () => registers.caughtUp,
   };
 }
 

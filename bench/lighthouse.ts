@@ -26,11 +26,19 @@ interface Measured {
   benchmarkIndex: number;
   /** What moved, largest first (Lighthouse's layout-shifts audit), so a miss says where to look. */
   shifts: string[];
+  /** Lighthouse's long-tasks audit: start, duration, the script it blames. */
+  longTasks: string[];
 }
 
 interface ShiftItem {
   score?: number;
   node?: { snippet?: string; selector?: string };
+}
+
+interface LongTask {
+  url?: string;
+  startTime?: number;
+  duration?: number;
 }
 
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'] as const;
@@ -49,6 +57,9 @@ async function measure(page: Page, url: string): Promise<Measured> {
     shifts: ((lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? [])
       .slice(0, 3)
       .map((i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.selector ?? '?'} ${i.node?.snippet?.slice(0, 80) ?? ''}`),
+    longTasks: ((lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ?? []).map(
+      (t) => `${Math.round(t.startTime ?? 0)} ms +${Math.round(t.duration ?? 0)} ${String(t.url ?? '').replace(/^.*\//, '')}`,
+    ),
   };
 }
 
@@ -87,6 +98,8 @@ export async function lighthouseBench(missed: string[]): Promise<void> {
         const metrics = Object.entries(m.metrics).map(([k, v]) => `${k} ${v}`);
         console.log(`  ${name}: performance ${m.score} (host benchmarkIndex ${Math.round(m.benchmarkIndex)}); ${metrics.join(', ')}`);
         if (m.cls > CLS_TARGET) for (const shift of m.shifts) console.log(`    shift ${shift}`);
+        // LH_TASKS=1: the long tasks Lighthouse counts (simulated at 4× CPU), by the script it blames.
+        if (process.env.LH_TASKS === '1') console.log(`    long tasks: ${m.longTasks.join('; ') || 'none'}`);
       }
     }
     for (const [label, list] of [

@@ -9,8 +9,9 @@
  * call and stopped after IDLE_MS with nothing to do: most of the time nobody looks at a chart,
  * and the thread's heap and SQLite cache are not held for nothing.
  */
-import type { ExportTrendLogBody, LocalDate, TimeZone } from '@meter/contract';
+import type { ExportTrendLogBody, TimeZone } from '@meter/contract';
 import { Worker } from 'node:worker_threads';
+import type { ZipJob } from './export/exports.ts';
 import { ExportCancelled } from './export/generate.ts';
 import type { EnergyQuery, RealtimeQuery } from './query.ts';
 import type { ThreadReply, ThreadRequest } from './query-worker.ts';
@@ -38,17 +39,6 @@ export interface ExportJob {
   body: ExportTrendLogBody;
   signal: AbortSignal;
   onProgress(t: number, bytes: number): void;
-}
-
-export interface ZipJob {
-  src: string;
-  dest: string;
-  entryName: string;
-  /** The entry's modification time, device wall clock. */
-  mtime: LocalDate;
-  signal: AbortSignal;
-  /** Compressed bytes written so far. */
-  onProgress(bytes: number): void;
 }
 
 type Pending = {

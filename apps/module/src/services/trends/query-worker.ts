@@ -54,52 +54,49 @@ export const CHART_TURN_MS = 25;
 const queries: Query[] = [];
 let answering = false;
 
-async function exportCsv(m: Extract<ThreadRequest, { kind: 'export' }>): Promise<void> {
-  running.add(m.id);
+/**
+ * One step of an export for request `id`: its answer is done (with the size `work` resolves to, if
+ * any), cancelled (a Stop seen, or the step's own cancellation error) or the error's message.
+ */
+async function exportStep(id: number, work: (isCancelled: () => boolean) => Promise<number | void>): Promise<void> {
+  running.add(id);
+  const isCancelled = () => cancelled.has(id);
   try {
-    await writeCsvFile({
-      stores,
-      body: m.body,
-      path: m.path,
-      cancelled: () => cancelled.has(m.id),
-      onProgress: (t, bytes) => post({ id: m.id, progress: { t, bytes } }),
-    });
-    post(cancelled.has(m.id) ? { id: m.id, cancelled: true } : { id: m.id, done: true });
+    const size = await work(isCancelled);
+    post(isCancelled() ? { id, cancelled: true } : size === undefined ? { id, done: true } : { id, done: true, size });
   } catch (err) {
-    if (err instanceof ExportCancelled) post({ id: m.id, cancelled: true });
-    else post({ id: m.id, error: err instanceof Error ? err.message : String(err) });
+    if (err instanceof ExportCancelled || err instanceof ZipCancelled) post({ id, cancelled: true });
+    else post({ id, error: err instanceof Error ? err.message : String(err) });
   } finally {
-    running.delete(m.id);
-    cancelled.delete(m.id);
+    running.delete(id);
+    cancelled.delete(id);
   }
 }
 
 /** The zip's progress at most this often: zlib hands out its output in 16 KB pieces. */
 const ZIP_PROGRESS_MS = 100;
 
+function exportCsv(m: Extract<ThreadRequest, { kind: 'export' }>): Promise<void> {
+  return exportStep(m.id, (isCancelled) =>
+    writeCsvFile({ stores, body: m.body, path: m.path, cancelled: isCancelled, onProgress: (t, bytes) => post({ id: m.id, progress: { t, bytes } }) }),
+  );
+}
+
 /** Zips the export's CSV here too: zlib's callbacks, the CRC and the file writes stay off the event loop. */
-async function zip(m: Extract<ThreadRequest, { kind: 'zip' }>): Promise<void> {
-  running.add(m.id);
+function zip(m: Extract<ThreadRequest, { kind: 'zip' }>): Promise<void> {
   let last = 0;
-  try {
-    const size = await zipFile(m.src, m.dest, m.entryName, {
+  return exportStep(m.id, (isCancelled) =>
+    zipFile(m.src, m.dest, m.entryName, {
       mtime: m.mtime,
-      cancelled: () => cancelled.has(m.id),
+      cancelled: isCancelled,
       onProgress: (bytes) => {
         const now = performance.now();
         if (now - last < ZIP_PROGRESS_MS) return;
         last = now;
         post({ id: m.id, progress: { t: 0, bytes } });
       },
-    });
-    post(cancelled.has(m.id) ? { id: m.id, cancelled: true } : { id: m.id, done: true, size });
-  } catch (err) {
-    if (err instanceof ZipCancelled) post({ id: m.id, cancelled: true });
-    else post({ id: m.id, error: err instanceof Error ? err.message : String(err) });
-  } finally {
-    running.delete(m.id);
-    cancelled.delete(m.id);
-  }
+    }),
+  );
 }
 
 function answer(m: Query): void {

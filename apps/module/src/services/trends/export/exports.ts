@@ -51,8 +51,10 @@ export interface ZipJob {
   src: string;
   dest: string;
   entryName: string;
+  /** The entry's modification time, device wall clock. */
   mtime: LocalDate;
   signal: AbortSignal;
+  /** Compressed bytes written so far. */
   onProgress(bytes: number): void;
 }
 

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { trendQuerySpec } from '@meter/contract';
 import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
@@ -146,17 +147,20 @@ describe('emergency mode', () => {
       assert.ok(before.length > 0 && before.every((row) => !rows.has(row)), `${f.filename} was not deleted`);
     }
 
-    const maxMin = async () => (await server.api('GET', '/command/trendlog/getLogMaxMin', undefined, admin)).body.data;
-    assert.ok((await maxMin()).realTimeMin > 0, 'the trend log holds rows');
+    // getLogMaxMin snaps to the start of the local day (001 §3), and the 1-Hz ingest writes today's
+    // next second at once: the seconds themselves show what the clear left.
+    const secondsBefore = async (end: number) =>
+      ((await server.api('GET', `/trendlog/realTime/${trendQuerySpec('VLN', end - 599, end, '1sec')}`, undefined, admin)).body.data as { Timestamp: number }[]).filter(
+        (row) => row.Timestamp <= end,
+      );
     const clearedAt = Math.floor(Date.now() / 1000);
+    assert.ok((await secondsBefore(clearedAt - 2)).length > 0, 'the trend log holds rows');
     await page.getByRole('button', { name: 'Clear Trend Log' }).click();
     const dialog = page.getByRole('dialog', { name: 'Warning' });
     await dialog.getByText('All trend log data and unsaved local data log records will be deleted. This action is irreversible.', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Yes, continue' }).click();
     await alertWith(page, 'Trend log cleared').waitFor();
-    const after = (await maxMin()).realTimeMin;
-    // Nothing older than the clear is left (the 1-Hz ingest may already have written the next seconds).
-    assert.ok(after === 0 || after >= clearedAt - 1, `realTimeMin ${after}, cleared at ${clearedAt}`);
+    assert.deepEqual(await secondsBefore(clearedAt - 2), [], 'nothing older than the clear is left');
     await page.context().close();
   });
 

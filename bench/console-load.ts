@@ -10,18 +10,20 @@
  *   back to back and a third generates a CSV export of a day at 1 s (and polls its status every 2 s
  *   as Trend Log Management does).
  * The consoles poll from a thread of their own (lib/poll-worker.ts), the chart and export console
- * from the main one, as they would from different browsers.
+ * from a process of its own at nice 19 (lib/heavy-client.ts), as they would from different browsers
+ * on other computers.
  * Targets: poll p99 ≤ 10 ms seen by the client; event-loop delay p99 ≤ 10 ms and max ≤ 20 ms (no
  * request holds the loop longer).
  */
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { dayAtOneSecond } from './lib/export-body.ts';
-import { exportByBench, type ExportRun } from './lib/export-flow.ts';
+import type { HeavyJob, HeavyResult } from './lib/heavy-client.ts';
 import { BenchClient } from './lib/client.ts';
 import type { PollerJob, PollerResult } from './lib/poll-worker.ts';
 import { ms, percentile, report } from './lib/stats.ts';
-import { ADMIN_PASSWORD, startCompiledModule, type CompiledModule } from './lib/module-process.ts';
+import { ADMIN_PASSWORD, ROOT, startCompiledModule, type CompiledModule } from './lib/module-process.ts';
 import { benchStore } from './lib/store.ts';
 
 const CONSOLES = 50;
@@ -44,48 +46,32 @@ async function pollers(job: PollerJob): Promise<{ run: () => Promise<PollerResul
   };
 }
 
-/** The heaviest chart calls 001 §9's rules allow, one after another, until `until`. */
-async function heavyCharts(client: BenchClient, token: string, until: number, served: number[]): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
-  const justUnder = (days: number) => now - days * 86400 + 1;
-  const calls = [
-    `/trendlog/realTime/P&${justUnder(7)}&${now}&15min`,
-    `/trendlog/realTime/VLN&${justUnder(31) + 86400}&${now}&1hr`,
-    `/trendlog/realTime/P&${now - 86399}&${now}&15min`,
-    `/trendlog/realTime/VLN&${now - 600}&${now}&1sec`,
-    `/trendlog/energy/EP&${justUnder(7)}&${now}&15min`,
-    `/trendlog/energy/EP&${now - 365 * 86400}&${now}&1day`,
-    `/trendlog/energy/EP&${now - 600}&${now}&1min`,
-  ];
-  let i = 0;
-  while (performance.now() < until) {
-    const r = await client.request('GET', calls[i++ % calls.length]!, token);
-    if (r.status !== 200) throw new Error(`chart call refused ${r.status}: ${r.body.slice(0, 200)}`);
-    served.push(r.ms);
-  }
-}
-
 /**
- * CSV exports of one day at 1 s, every real-time parameter, one after the other until `until`,
- * the status polled every 2 s as Trend Log Management does; an export not ready a minute after
- * the phase is given up (and not counted).
+ * Starts the chart and export console (heavy-client.ts) in a process of its own at nice 19, as a
+ * browser on another computer; `run` sends it the phase and resolves with what it saw.
  */
-async function exports(client: BenchClient, token: string, until: number, done: ExportRun[]): Promise<void> {
-  const dayEnd = Math.floor(Date.now() / 1000) - 7200;
-  while (performance.now() < until) {
-    const run = await exportByBench(client, token, dayAtOneSecond(dayEnd), 2000, until + 60_000);
-    if (!run) break;
-    done.push(run);
-  }
+async function heavyConsole(): Promise<{ run: (job: HeavyJob) => Promise<HeavyResult> }> {
+  const child = spawn('nice', ['-n', '19', process.execPath, '--import', 'tsx', fileURLToPath(new URL('./lib/heavy-client.ts', import.meta.url))], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const [first] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(() => [undefined])])) as [unknown];
+  if (first !== 'ready') throw new Error('the chart and export console did not start');
+  return {
+    async run(job) {
+      child.send(job);
+      const [reply] = (await once(child, 'message')) as [{ result?: HeavyResult; error?: string }];
+      if (!reply.result) throw new Error(`the chart and export console failed: ${reply.error}`);
+      return reply.result;
+    },
+  };
 }
 
-async function phase(module: CompiledModule, client: BenchClient, tokens: string[], seconds: number, heavy: boolean, missed: string[]): Promise<void> {
+async function phase(module: CompiledModule, tokens: string[], seconds: number, heavy: boolean, missed: string[]): Promise<void> {
   const consoles = await pollers({ baseUrl: module.baseUrl, tokens, consoles: CONSOLES, seconds });
-  const until = performance.now() + seconds * 1000;
+  const charter = heavy ? await heavyConsole() : undefined;
   await module.loop(true);
-  const charts: number[] = [];
-  const files: ExportRun[] = [];
-  const [result] = await Promise.all([consoles.run(), ...(heavy ? [heavyCharts(client, tokens[0]!, until, charts), exports(client, tokens[1]!, until, files)] : [])]);
+  const [result, seen] = await Promise.all([consoles.run(), charter?.run({ baseUrl: module.baseUrl, chartToken: tokens[0]!, exportToken: tokens[1]!, seconds })]);
   const loop = await module.loop(true);
   const polls = result.polls.sort((a, b) => a - b);
   console.log(
@@ -98,8 +84,9 @@ async function phase(module: CompiledModule, client: BenchClient, tokens: string
       )}; ` +
       `event loop p50 ${ms(loop.p50)} (${loop.samples} samples); the pollers' own loop p99 ${ms(result.loopP99)} max ${ms(result.loopMax)}`,
   );
-  if (heavy) {
-    const c = charts.sort((a, b) => a - b);
+  if (seen) {
+    const c = seen.charts.sort((a, b) => a - b);
+    const files = seen.exports;
     console.log(
       `  chart calls: ${c.length}, p50 ${ms(percentile(c, 50))} max ${ms(c[c.length - 1] ?? NaN)}; exports ready: ${files.length}${files.length ? ` (${files.map((f) => `${(f.ms / 1000).toFixed(1)} s, ${Math.round(f.rows / (f.ms / 1000))} rows/s`).join('; ')}; status polled every 2 s)` : ''}`,
     );
@@ -130,8 +117,8 @@ export async function consoleLoadBench(missed: string[], seconds = 30): Promise<
         for (const path of ['/systemMode', '/settings/deviceInfo', '/command/homePageInfo', '/settings/getUserName']) await client.ok('GET', path, token);
       }),
     );
-    await phase(module, client, tokens, seconds, false, missed);
-    await phase(module, client, tokens, seconds, true, missed);
+    await phase(module, tokens, seconds, false, missed);
+    await phase(module, tokens, seconds, true, missed);
   } finally {
     client.close();
     await module.stop();

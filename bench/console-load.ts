@@ -60,7 +60,10 @@ async function heavyConsole(): Promise<{ run: (job: HeavyJob) => Promise<HeavyRe
   return {
     async run(job) {
       child.send(job);
-      const [reply] = (await once(child, 'message')) as [{ result?: HeavyResult; error?: string }];
+      // A console that dies without a word must not hold the bench until it is killed.
+      const [reply] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(([code]) => [{ error: `exited with ${String(code)}` }])])) as [
+        { result?: HeavyResult; error?: string },
+      ];
       if (!reply.result) throw new Error(`the chart and export console failed: ${reply.error}`);
       return reply.result;
     },

@@ -150,9 +150,7 @@ describe('emergency mode', () => {
     // getLogMaxMin snaps to the start of the local day (001 §3), and the 1-Hz ingest writes today's
     // next second at once: the seconds themselves show what the clear left.
     const secondsBefore = async (end: number) =>
-      ((await server.api('GET', `/trendlog/realTime/${trendQuerySpec('VLN', end - 599, end, '1sec')}`, undefined, admin)).body.data as { Timestamp: number }[]).filter(
-        (row) => row.Timestamp <= end,
-      );
+      (await server.api('GET', `/trendlog/realTime/${trendQuerySpec('VLN', end - 599, end, '1sec')}`, undefined, admin)).body.data as unknown[];
     const clearedAt = Math.floor(Date.now() / 1000);
     assert.ok((await secondsBefore(clearedAt - 2)).length > 0, 'the trend log holds rows');
     await page.getByRole('button', { name: 'Clear Trend Log' }).click();

@@ -10,8 +10,7 @@ const grant = (g: { access: 'read' | 'write'; areas: readonly string[] }) => `${
 const who = (a: EndpointAuth): string => {
   if (a.kind === 'public') return 'anyone';
   if (a.kind === 'session') return 'any signed-in user';
-  const first = a.also ? `${grant(a)}, or ${grant(a.also)}` : grant(a);
-  return a.and ? `${first}, and ${grant(a.and)}` : first;
+  return a.and ? `${grant(a)}, and ${grant(a.and)}` : grant(a);
 };
 
 /** A key declared only to refuse it with a message (energy charts' `stat`). */
@@ -40,7 +39,7 @@ this file and the contract differ.
 Conventions (see docs/architecture.md, "A call, end to end"):
 - Every reply is \`{ "data": ... }\`; a failure is \`{ "data": { "value": "<message>", "errors": { "<field>": "<message>" } } }\`
   with 400 (bad input: the contract's message), 401 (no or ended session), 403 (the permission does
-  not cover the call), 404 (unknown path or item), 423, 429 (too many sessions), 500, 503,
+  not cover the call), 404 (unknown path or item), 409 (a save based on a stale revision), 423, 429 (too many sessions), 500, 503,
   507 (storage full: nothing was kept).
 - The token goes in \`Authorization: Bearer <token>\`; \`?token=\` is honoured for the API token only. A link
   the browser opens by itself carries a single-use \`?ticket=\` (\`downloadTicket\`, docs/decisions.md).
@@ -48,6 +47,10 @@ Conventions (see docs/architecture.md, "A call, end to end"):
   \`body\`), a failure being a 400 like any other. Unknown body fields are refused; unknown query
   keys are ignored. Every entry names the failure shape in \`error\` (the contract's \`ERROR_REPLY\`). A refused
   sign-in under a policy that locks also carries \`attemptsLeft\`: the failed attempts left before the lockout.
+- Revisions: the GET of a settings section, a user (\`usermg/user/config\`), a role (\`usermg/role/config\`) and
+  the general user config names the object's revision in \`ETag\`; its save (and a user's password set) may
+  name the revision it edited in \`If-Match\`: another one is 409 ('These settings were changed by someone else
+  since this page loaded. Reload to see them.') and nothing changes. Without \`If-Match\` the save is accepted.
 - Areas and masks: user configuration 3, readings 12, configuration 48, maintenance 192; view is
   the lower bit of the pair, edit the higher.
 

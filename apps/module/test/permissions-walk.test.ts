@@ -35,9 +35,8 @@ function expectedAllowed(e: Endpoint, permission: number | null, isUser = true):
   if (e.auth.kind === 'session') return isUser;
   // The walk's roles are never the admin access level.
   if (e.adminOnly) return false;
-  const { areas, access, also, and } = e.auth;
-  const either = areas.some((a) => hasAccess(permission, a, access)) || (also?.areas.some((a) => hasAccess(permission, a, also.access)) ?? false);
-  return either && (and?.areas.some((a) => hasAccess(permission, a, and.access)) ?? true);
+  const { areas, access, and } = e.auth;
+  return areas.some((a) => hasAccess(permission, a, access)) && (and?.areas.some((a) => hasAccess(permission, a, and.access)) ?? true);
 }
 
 describe('permission walk over the endpoint table', () => {

@@ -22,7 +22,8 @@ import {
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
-import { revisionsOf, sectionsApi } from '../src/api/sections/index.ts';
+import { sectionsApi } from '../src/api/sections/index.ts';
+import { revisionsOf } from '../src/api/revision.ts';
 import type { SectionDoc } from '../src/services/sections/section-backend.ts';
 import { createTestModule, type TestModule } from './helper.ts';
 import { getSettings, moduleEvents } from './meter-settings-helpers.ts';

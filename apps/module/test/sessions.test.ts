@@ -66,17 +66,59 @@ describe('SessionStore', () => {
     clock.t += 1;
     assert.equal(s.create('c', { multipleLogin: true }), null);
     const a2 = s.create('a', { multipleLogin: true })!;
-    assert.equal(a2.displaced?.id, a1.session.id);
+    assert.equal(a2.displaced[0]?.id, a1.session.id);
     assert.equal(s.resolve(a1.token), null);
     clock.t += 1;
     const mgr = s.create('mgr', { multipleLogin: true, userManager: true })!;
-    assert.equal(mgr.displaced?.id, b.session.id);
+    assert.equal(mgr.displaced[0]?.id, b.session.id);
     assert.ok(s.resolve(boss.token));
     clock.t += 1;
     // Only managers left besides a: a goes first, then the oldest manager.
-    assert.equal(s.create('mgr2', { multipleLogin: true, userManager: true })!.displaced?.userName, 'a');
-    assert.equal(s.create('mgr3', { multipleLogin: true, userManager: true })!.displaced?.userName, 'boss');
+    assert.equal(s.create('mgr2', { multipleLogin: true, userManager: true })!.displaced[0]?.userName, 'a');
+    assert.equal(s.create('mgr3', { multipleLogin: true, userManager: true })!.displaced[0]?.userName, 'boss');
     assert.equal(s.count(), 3);
+  });
+
+  test("a user's share is maxLoginUser − 1; at the limit the largest holder's oldest session yields to anybody", () => {
+    const { s, clock, settings } = store({ max: 4 });
+    const v = [];
+    for (let i = 0; i < 5; i++) {
+      v.push(s.create('viewer', { multipleLogin: true })!);
+      clock.t += 1;
+    }
+    // Three places at most: the two oldest yielded, each reported.
+    assert.deepEqual(
+      v.map((c) => s.resolve(c.token) !== null),
+      [false, false, true, true, true],
+    );
+    assert.deepEqual(
+      v[3]!.displaced.map((d) => d.id),
+      [v[0]!.session.id],
+    );
+    const b = s.create('bob', { multipleLogin: true })!;
+    assert.deepEqual(b.displaced, []);
+    clock.t += 1;
+    // Full: a plain user gets in, and the viewer (three places) gives up its oldest.
+    const c = s.create('carol', { multipleLogin: true })!;
+    assert.deepEqual(
+      c.displaced.map((d) => d.id),
+      [v[2]!.session.id],
+    );
+    clock.t += 1;
+    const d = s.create('dave', { multipleLogin: true })!;
+    assert.deepEqual(
+      d.displaced.map((x) => x.id),
+      [v[3]!.session.id],
+    );
+    // Everybody holds one place now: a fifth user is refused and nothing ends.
+    assert.equal(s.create('erin', { multipleLogin: true }), null);
+    assert.equal(s.count(), 4);
+    // maxLoginUser 1: the share is still one session.
+    settings.max = 1;
+    s.endAll();
+    s.create('viewer', { multipleLogin: true });
+    assert.equal(s.create('viewer', { multipleLogin: true })!.displaced.length, 1);
+    assert.equal(s.count(), 1);
   });
 
   test('without multipleLogin a new sign-in ends the earlier sessions of that user', () => {
@@ -198,25 +240,28 @@ describe('sessions through the API', () => {
     }
   });
 
-  test('a full module never shuts out user admin or another user manager', async () => {
+  test('one user never holds every place: its share is maxLoginUser − 1, and a full module makes room from the largest holder', async () => {
     const { m } = await moduleWithClock();
     try {
       const admin = await m.login();
       await addUser(m, admin, 'viewer');
+      await addUser(m, admin, 'other');
       assert.equal((await m.call('PUT', '/api/usrmg/general/config', { token: admin, body: { maxLoginUser: 3, sessionTimeout: 15 } })).status, 200);
       assert.equal((await m.call('POST', '/api/users/logout', { token: admin, body: {} })).status, 200);
-      // One view user fills every place.
+      // One view user signs in again and again: it keeps two places, its oldest session yielding.
       const viewer = [];
-      for (let i = 0; i < 3; i++) viewer.push((await signIn(m, 'viewer', USER_PASSWORD)).body.data.token as string);
-      // Its next sign-in ends its own oldest session.
-      const fourth = await signIn(m, 'viewer', USER_PASSWORD);
-      assert.equal(fourth.status, 200);
-      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: viewer[0] })).status, 401);
-      // User admin gets in: the oldest session of a user who is not a manager ends.
-      const boss = await signIn(m, 'admin', 'Admin1234');
-      assert.equal(boss.status, 200);
-      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: viewer[1] })).status, 401);
-      assert.equal((await m.call('GET', '/api/command/homePageInfo', { token: viewer[2] })).status, 200);
+      for (let i = 0; i < 4; i++) {
+        const res = await signIn(m, 'viewer', USER_PASSWORD);
+        assert.equal(res.status, 200, res.raw);
+        viewer.push(res.body.data.token as string);
+      }
+      const live = async (token: string) => (await m.call('GET', '/api/command/homePageInfo', { token })).status === 200;
+      assert.deepEqual(await Promise.all(viewer.map(live)), [false, false, true, true]);
+      // The place it leaves is another user's.
+      assert.equal((await signIn(m, 'other', USER_PASSWORD)).status, 200);
+      // Full: user admin gets in, and the user holding the most places gives up its oldest.
+      assert.equal((await signIn(m, 'admin', 'Admin1234')).status, 200);
+      assert.deepEqual(await Promise.all(viewer.map(live)), [false, false, false, true]);
       const log = m.services.ctx.db.prepare('SELECT message FROM module_event_log ORDER BY id').all() as { message: string }[];
       assert.ok(log.some((e) => e.message === 'Session of user viewer ended: maximum number of concurrent logins reached at sign-in of user admin'));
     } finally {

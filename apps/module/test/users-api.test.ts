@@ -684,15 +684,15 @@ test("names: '.', '..' and path separators refused with the form's message", asy
   }
 });
 
-test('the API token: readable with view on readings or edit on user configuration, nobody else', async () => {
+test('the API token: readable with view or edit on user configuration (002 §6: bits 3), nobody else', async () => {
   const m = await createTestModule();
   try {
     const admin = await m.login();
     await m.call('PUT', '/api/usrmg/general/config', { token: admin, body: { maxLoginUser: 10, sessionTimeout: 15 } });
     const cases: [string, number[], number][] = [
-      ['reader', [1, 2, 2, 2], 200],
+      ['reader', [1, 2, 2, 2], 403],
       ['usermgr', [2, 2, 2, 0], 200],
-      ['userviewer', [2, 2, 2, 1], 403],
+      ['userviewer', [2, 2, 2, 1], 200],
       ['config', [2, 0, 0, 2], 403],
     ];
     for (const [role, [r, c, mt, u], status] of cases) {

@@ -67,6 +67,7 @@ export const serverMessages = {
   ownRoleUnchangeable: 'You cannot change your own role',
   ownRoleRightsUnchangeable: 'You cannot change the rights of the role you hold',
   rightsExceedOwn: (area: string) => `You cannot grant more than your own rights on ${area}`,
+  targetRightsExceedOwn: (area: string) => `You cannot change a user or role that holds more rights than you on ${area}`,
   adminRoleUsersProtected: 'Only user admin can add or change users of the admin role or set their passwords',
   lastUserManager: 'The last user who can edit user configuration cannot be removed, locked or given another role',
   passwordChangeRequired: 'Password change required: change your password or sign out',

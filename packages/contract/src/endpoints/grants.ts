@@ -9,17 +9,14 @@ export type EndpointAuth =
       readonly kind: 'area';
       readonly areas: readonly Area[];
       readonly access: AccessKind;
-      /** A second grant that also opens the call (the API token: view on readings or edit on user configuration). */
-      readonly also?: { readonly areas: readonly Area[]; readonly access: AccessKind };
       /** A grant the caller must hold as well (002 §6: the diagnostic download also needs the configuration bit). */
       readonly and?: { readonly areas: readonly Area[]; readonly access: AccessKind };
     };
 
 /** Whether a caller with these permission bits may make a call of this auth (public and session aside). */
 export function areaAuthAllows(auth: Extract<EndpointAuth, { kind: 'area' }>, permission: number): boolean {
-  const grants = auth.also ? [auth, auth.also] : [auth];
   const holds = (g: { readonly areas: readonly Area[]; readonly access: AccessKind }) => g.areas.some((area) => hasAccess(permission, area, g.access));
-  return grants.some(holds) && (!auth.and || holds(auth.and));
+  return holds(auth) && (!auth.and || holds(auth.and));
 }
 
 // Literal kinds, not the EndpointAuth union: the module types the caller non-null where the auth is not public.

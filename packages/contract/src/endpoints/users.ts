@@ -38,6 +38,7 @@ export const userEndpoints = {
   saveRoleConfig: ep({ method: 'PUT', path: '/usermg/role/config/:roleName', params: pathParams('roleName'), body: users.role, reply: successReply, auth: write('userConfig') }),
   passwordPolicy: sectionRead('/settings/passwordPolicy', passwordPolicySection, read('userConfig')),
   savePasswordPolicy: sectionWrite('/settings/passwordPolicy', passwordPolicySection, write('userConfig')),
-  apiToken: ep({ method: 'GET', path: '/command/getApiToken', reply: users.apiTokenReply, auth: { ...write('userConfig'), also: read('readings') } }),
+  /** 002 §6: "The API token fetch needs bits 3" (view or edit on user configuration; issue 25). */
+  apiToken: ep({ method: 'GET', path: '/command/getApiToken', reply: users.apiTokenReply, auth: read('userConfig') }),
   regenerateApiToken: ep({ method: 'PATCH', path: '/command/regenerateViewToken', body: valueOneBody, reply: successReply, auth: write('userConfig') }),
 } as const;

@@ -4,26 +4,12 @@
  * and PUT (If-Match, validation and save by the service). Through `handle()`, so the permission
  * hook and the error shape are the ones of every other call.
  */
-import { IF_REVISION_HEADER, REVISION_HEADER, endpoints, serverMessages, type Endpoint } from '@meter/contract';
+import { endpoints, serverMessages, type Endpoint } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SectionService } from '../../services/sections/section-service.ts';
 import { unauthorized } from '../../errors.ts';
 import { handle } from '../registry.ts';
-
-const quoted = (revision: string) => `"${revision}"`;
-
-/** The revisions an If-Match header names; undefined when absent or '*' (no check). */
-export function revisionsOf(header: string | string[] | undefined): string[] | undefined {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (value === undefined || value.trim() === '') return undefined;
-  const tags = value.split(',').map((t) =>
-    t
-      .trim()
-      .replace(/^W\//, '')
-      .replace(/^"(.*)"$/, '$1'),
-  );
-  return tags.includes('*') ? undefined : tags;
-}
+import { ifRevisionOf, sendRevision } from '../revision.ts';
 
 export interface SectionsApiOptions {
   sections: SectionService;
@@ -39,7 +25,7 @@ export const sectionsApi: FastifyPluginAsync<SectionsApiOptions> = async (app, {
     if (endpoint.method === 'GET') {
       handle(app, endpoint, ({ reply }) => {
         const { data, revision } = sections.read(section);
-        reply.header(REVISION_HEADER, quoted(revision));
+        sendRevision(reply, revision);
         return data;
       });
     } else if (endpoint.method === 'PUT') {
@@ -49,8 +35,8 @@ export const sectionsApi: FastifyPluginAsync<SectionsApiOptions> = async (app, {
         ({ body, request, reply, principal }) => {
           // Never public (checked above): the auth hook has resolved the caller.
           if (!principal) throw unauthorized();
-          const { revision } = sections.save(section, body, principal.userName, revisionsOf(request.headers[IF_REVISION_HEADER]), { address: request.ip });
-          reply.header(REVISION_HEADER, quoted(revision));
+          const { revision } = sections.save(section, body, principal.userName, ifRevisionOf(request), { address: request.ip });
+          sendRevision(reply, revision);
           return { value: serverMessages.success };
         },
         { rawBody: true },

@@ -7,6 +7,7 @@ import { endpoints, serverMessages } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Roles, UserAccounts, UserSettings } from '../../services/users/index.ts';
 import { handle } from '../registry.ts';
+import { ifRevisionOf, sendRevision } from '../revision.ts';
 
 const success = { value: serverMessages.success };
 
@@ -19,9 +20,14 @@ export interface UsersApiOptions {
 export const usersApi: FastifyPluginAsync<UsersApiOptions> = async (app, { accounts, roles, settings }) => {
   const e = endpoints;
 
-  handle(app, e.generalUserConfig, () => settings.generalConfig());
-  handle(app, e.saveGeneralUserConfig, ({ body, principal }) => {
-    settings.saveGeneralConfig(body, principal);
+  // Users, roles and the general config carry a revision like the settings sections: ETag on the
+  // GET, If-Match on the save (409 when stale; without it the save is accepted, as the spec's API has none).
+  handle(app, e.generalUserConfig, ({ reply }) => {
+    sendRevision(reply, settings.generalConfigRevision());
+    return settings.generalConfig();
+  });
+  handle(app, e.saveGeneralUserConfig, ({ body, principal, request, reply }) => {
+    sendRevision(reply, settings.saveGeneralConfig(body, principal, ifRevisionOf(request)));
     return success;
   });
 
@@ -38,13 +44,17 @@ export const usersApi: FastifyPluginAsync<UsersApiOptions> = async (app, { accou
     accounts.remove(body.name, principal);
     return success;
   });
-  handle(app, e.userConfig, ({ params }) => accounts.get(params.username));
-  handle(app, e.saveUserConfig, ({ params, body, principal }) => {
-    accounts.saveConfig(params.username, body, principal);
+  handle(app, e.userConfig, ({ params, reply }) => {
+    const { entry, revision } = accounts.get(params.username);
+    sendRevision(reply, revision);
+    return entry;
+  });
+  handle(app, e.saveUserConfig, ({ params, body, principal, request, reply }) => {
+    sendRevision(reply, accounts.saveConfig(params.username, body, principal, ifRevisionOf(request)));
     return success;
   });
-  handle(app, e.setUserPassword, async ({ params, body, principal }) => {
-    await accounts.setPassword(params.username, body, principal);
+  handle(app, e.setUserPassword, async ({ params, body, principal, request }) => {
+    await accounts.setPassword(params.username, body, principal, ifRevisionOf(request));
     return success;
   });
   handle(app, e.setPassword, async ({ body, principal, request }) => {
@@ -61,13 +71,18 @@ export const usersApi: FastifyPluginAsync<UsersApiOptions> = async (app, { accou
     roles.remove(body.roleName, principal);
     return success;
   });
-  handle(app, e.roleConfig, ({ params }) => roles.get(params.roleName));
-  handle(app, e.saveRoleConfig, ({ params, body, principal }) => {
-    roles.save(params.roleName, body, principal);
+  handle(app, e.roleConfig, ({ params, reply }) => {
+    const { role, revision } = roles.get(params.roleName);
+    sendRevision(reply, revision);
+    return role;
+  });
+  handle(app, e.saveRoleConfig, ({ params, body, principal, request, reply }) => {
+    sendRevision(reply, roles.save(params.roleName, body, principal, ifRevisionOf(request)));
     return success;
   });
 
-  handle(app, e.apiToken, () => ({ value: settings.apiToken() }));
+  // Only users read it (the API token itself has no user-management bits): each reader is remembered.
+  handle(app, e.apiToken, ({ principal }) => ({ value: settings.apiTokenFor(principal.userName) }));
   handle(app, e.regenerateApiToken, ({ principal }) => {
     settings.regenerateApiToken(principal);
     return success;

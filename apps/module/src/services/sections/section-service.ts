@@ -20,14 +20,14 @@ import {
   type SectionContextKind,
   type SectionContexts,
 } from '@meter/contract';
-import { createHmac, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { badRequest, conflict, validationError } from '../../errors.ts';
+import { badRequest, validationError } from '../../errors.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { changeList } from './audit.ts';
-import { setValueAt, stableJson, valueAt, withoutSecrets } from './document.ts';
+import { setValueAt, valueAt, withoutSecrets } from './document.ts';
+import { Revisions } from './revision.ts';
 import { type SectionBackend, type SectionCaller, type SectionDoc, kvSectionBackend } from './section-backend.ts';
 
 /** The live device context of each kind a section's rules may depend on ('none' needs none). */
@@ -52,18 +52,12 @@ export interface SectionSaved {
   revision: string;
 }
 
-/** Keyed, so a revision cannot be used to guess a secret of a document whose other fields a GET shows. */
-const KV_REVISION_KEY = 'sections.revisionKey';
-
 export class SectionService {
   private readonly backends = new Map<AnySection, SectionBackend>();
-  private readonly revisionKey: Buffer;
+  private readonly revisions: Revisions;
 
   constructor(private readonly d: SectionServiceDeps) {
-    this.revisionKey = Buffer.from(
-      d.ctx.kv.getOrInit(KV_REVISION_KEY, () => randomBytes(32).toString('base64')),
-      'base64',
-    );
+    this.revisions = new Revisions(d.ctx.kv);
   }
 
   /** Without a backend, the section is a document of the generic kv store (it needs defaults). */
@@ -103,7 +97,7 @@ export class SectionService {
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
 
-    if (ifRevision && !ifRevision.includes(this.revisionOf(before))) throw conflict(sectionTexts.conflict);
+    this.revisions.check(before, ifRevision);
 
     const next = structuredClone(parsed.data) as SectionDoc;
     for (const key of section.readOnly ?? []) next[key] = structuredClone(before[key]);
@@ -171,7 +165,7 @@ export class SectionService {
   }
 
   private revisionOf(doc: SectionDoc): string {
-    return createHmac('sha256', this.revisionKey).update(stableJson(doc)).digest('hex').slice(0, 16);
+    return this.revisions.of(doc);
   }
 }
 

@@ -29,8 +29,16 @@ export interface SessionPolicy {
 export interface CreatedSession {
   token: string;
   session: Session;
-  /** The session ended to make room under maxLoginUser, if one was. */
-  displaced?: Session;
+  /** Sessions ended to make room (the user's own beyond its share, or another's under maxLoginUser), oldest first. */
+  displaced: Session[];
+}
+
+/**
+ * How many sessions one user with multipleLogin may hold: all but one of maxLoginUser (at least
+ * one), so no single user ever holds every place (docs/decisions.md, "Users: security").
+ */
+export function sessionShare(maxSessions: number): number {
+  return Math.max(1, maxSessions - 1);
 }
 
 const TOKEN_BYTES = 32;
@@ -54,25 +62,33 @@ export class SessionStore {
   }
 
   /**
-   * Opens a session. Without multipleLogin the user's earlier sessions end (they count as freed
-   * for the limit), so a user who closed the browser without signing out is not locked out of
-   * their own account. When maxLoginUser live sessions exist, the user's own oldest session ends
-   * to make room; failing that, a user-management editor ends the oldest session of a user who is
-   * not one (else the oldest of all), so a full module can always be managed; anybody else gets
-   * null (refused).
+   * Opens a session. Without multipleLogin the user's earlier sessions end (so a user who closed
+   * the browser without signing out is not locked out of their own account); with it the user
+   * holds at most its share (sessionShare), its oldest session yielding first. When maxLoginUser
+   * live sessions exist, room is made by, in turn: the user's own oldest session; the oldest
+   * session of the user holding the most (if more than one), so one user's many sessions never
+   * shut anybody else out; for a user-management editor, the oldest session of a user who is not
+   * one (else the oldest of all), so a full module can always be managed. Failing all, null
+   * (refused) and nothing ends.
    */
   create(userName: string, options: { multipleLogin: boolean; passwordChangeRequired?: boolean; userManager?: boolean }): CreatedSession | null {
     const now = this.policy.now();
     this.purge(now);
-    const own = options.multipleLogin ? 0 : this.countOf(userName);
-    let displaced: Session | undefined;
-    if (this.byId.size - own >= this.policy.maxSessions()) {
-      displaced = this.oldest((s) => s.userName === userName);
-      if (!displaced && options.userManager) displaced = this.oldest((s) => !s.userManager) ?? this.oldest(() => true);
-      if (!displaced) return null;
-      this.byId.delete(displaced.id);
+    const max = this.policy.maxSessions();
+    const own = [...this.byId.values()].filter((s) => s.userName === userName).sort((a, b) => a.createdAt - b.createdAt);
+    const share = options.multipleLogin ? sessionShare(max) : 1;
+    // Without multipleLogin the earlier sessions are replaced, not displaced.
+    const replaced = options.multipleLogin ? [] : own.splice(0);
+    const displaced = own.splice(0, Math.max(0, own.length - share + 1));
+    const leaving = new Set([...replaced, ...displaced].map((s) => s.id));
+    while (this.byId.size - leaving.size >= max) {
+      const staying = (s: Session) => !leaving.has(s.id);
+      const victim = own.shift() ?? this.oldestOfLargestHolder(staying) ?? (options.userManager ? (this.oldest((s) => staying(s) && !s.userManager) ?? this.oldest(staying)) : undefined);
+      if (!victim) return null;
+      displaced.push(victim);
+      leaving.add(victim.id);
     }
-    if (!options.multipleLogin) this.endUser(userName);
+    for (const id of leaving) this.byId.delete(id);
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     const session: Session = {
       id: sessionIdOf(token),
@@ -83,13 +99,23 @@ export class SessionStore {
       userManager: options.userManager ?? false,
     };
     this.byId.set(session.id, session);
-    return displaced ? { token, session, displaced } : { token, session };
+    return { token, session, displaced };
   }
 
   private oldest(match: (s: Session) => boolean): Session | undefined {
     let found: Session | undefined;
     for (const s of this.byId.values()) if (match(s) && (!found || s.createdAt < found.createdAt)) found = s;
     return found;
+  }
+
+  /** The oldest session of the user holding the most sessions, when that user holds more than one. */
+  private oldestOfLargestHolder(match: (s: Session) => boolean): Session | undefined {
+    const byUser = new Map<string, Session[]>();
+    for (const s of this.byId.values()) if (match(s)) byUser.set(s.userName, [...(byUser.get(s.userName) ?? []), s]);
+    let largest: Session[] = [];
+    for (const sessions of byUser.values()) if (sessions.length > largest.length) largest = sessions;
+    if (largest.length < 2) return undefined;
+    return largest.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
   }
 
   /** The live session of a token (its inactivity clock restarts), or null; an idle one ends. */

@@ -16,11 +16,28 @@ import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { INITIAL_PASSWORD_FILE } from './first-start.ts';
 import { DAY_MS, checkHistory, checkMinimumAge, checkPolicy, checkReplacesDefault } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { refuseAdminRoleUser, refuseNoUserManagerLeft, refuseRightsBeyond } from './rights-guard.ts';
+import type { Revisions } from '../sections/revision.ts';
+import { guardUserManagement, refuseNoUserManagerLeft } from './rights-guard.ts';
 import { failStateOf, lockActive, roleOf, type UserRepository, type UserRow } from './user-repository.ts';
 import type { UserSettings } from './user-settings.ts';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/**
+ * What a user's revision covers: what its edit screens show and a change of it sets (role,
+ * multiple login, override, lock, password). Not the last sign-in nor the failed-attempt count,
+ * which the module changes by itself and which no edit is based on.
+ */
+function versionedOf(row: UserRow) {
+  return {
+    name: row.name,
+    accessLevel: row.access_level,
+    multipleLogin: row.multiple_login,
+    overridePwdPolicy: row.override_pwd_policy,
+    status: row.status,
+    passwordChangedAt: row.password_changed_at,
+  };
+}
 
 function entryOf(row: UserRow, policy: PasswordPolicy, now: number): UserListEntry {
   return {
@@ -44,6 +61,7 @@ export class UserAccounts {
     private readonly sessions: SessionStore,
     private readonly events: ModuleEventLog,
     private readonly throttle: SecretThrottle,
+    private readonly revisions: Revisions,
   ) {}
 
   list(): UserListEntry[] {
@@ -52,23 +70,33 @@ export class UserAccounts {
     return this.repo.users().map((r) => entryOf(r, policy, now));
   }
 
-  get(name: string): UserListEntry {
-    return entryOf(this.repo.requireUser(name), this.settings.passwordPolicy(), this.ctx.now());
+  /** A user and its revision (ETag): what an edit of it is based on. */
+  get(name: string): { entry: UserListEntry; revision: string } {
+    const row = this.repo.requireUser(name);
+    return { entry: entryOf(row, this.settings.passwordPolicy(), this.ctx.now()), revision: this.revisions.of(versionedOf(row)) };
   }
 
-  /** The role a user is given: it must exist and grant no more than the editor holds. */
-  private refuseRoleGiven(accessLevel: string, actor: Principal): void {
-    const role = this.repo.role(accessLevel);
-    if (!role) throw badRequest(serverMessages.roleNotFound(accessLevel), { accessLevel: serverMessages.roleNotFound(accessLevel) });
-    refuseRightsBeyond(actor, roleOf(role));
+  /**
+   * The rights guard of a change of one user (rights-guard.ts): `row` the user as stored (absent
+   * for an add), `given` the role the change gives it, which must exist.
+   */
+  private guard(actor: Principal, name: string, row: UserRow | undefined, given?: string): void {
+    let grants;
+    if (given !== undefined) {
+      const role = this.repo.role(given);
+      if (!role) throw badRequest(serverMessages.roleNotFound(given), { accessLevel: serverMessages.roleNotFound(given) });
+      grants = roleOf(role);
+    }
+    // A user whose role is missing (a damaged database) holds nothing: it cannot sign in.
+    const held = row && this.repo.role(row.access_level);
+    guardUserManagement(actor, { kind: 'user', name, holds: held ? roleOf(held) : undefined, grants });
   }
 
   async add(body: UserAddBody, actor: Principal): Promise<void> {
     // Checked before hashing (a quick refusal) and again in the transaction (the truth).
     const check = () => {
       if (this.repo.userNameTaken(body.name)) throw badRequest(serverMessages.userExists(body.name), { name: serverMessages.userExists(body.name) });
-      this.refuseRoleGiven(body.accessLevel, actor);
-      refuseAdminRoleUser(actor, body.accessLevel);
+      this.guard(actor, body.name, undefined, body.accessLevel);
     };
     check();
     const override = body.overridePwdPolicy ?? false;
@@ -91,34 +119,39 @@ export class UserAccounts {
     });
   }
 
-  saveConfig(name: string, body: { accessLevel: string; multipleLogin: boolean }, actor: Principal): void {
+  /** `ifRevision` (If-Match): the revision the edit is based on; another one is 409. Returns the new revision. */
+  saveConfig(name: string, body: { accessLevel: string; multipleLogin: boolean }, actor: Principal, ifRevision?: readonly string[]): string {
     let roleChanges = false;
-    this.repo.tx(() => {
+    const revision = this.repo.tx(() => {
       const row = this.repo.requireUser(name);
+      this.revisions.check(versionedOf(row), ifRevision);
       roleChanges = body.accessLevel !== row.access_level;
-      if (roleChanges) this.refuseRoleGiven(body.accessLevel, actor);
-      else this.repo.requireRole(body.accessLevel);
       if (name === ADMIN_USER_NAME && roleChanges) throw badRequest(serverMessages.adminKeepsAdminRole, { accessLevel: serverMessages.adminKeepsAdminRole });
-      refuseAdminRoleUser(actor, row.access_level, body.accessLevel);
-      if (roleChanges && name === actor.userName) throw forbidden(serverMessages.ownRoleUnchangeable);
+      this.guard(actor, name, row, body.accessLevel);
       this.repo.updateUserConfig(name, body.accessLevel, body.multipleLogin);
-      if (roleChanges) refuseNoUserManagerLeft(this.repo);
+      if (roleChanges) {
+        refuseNoUserManagerLeft(this.repo);
+        this.settings.revokeApiTokenIfReaderLeft((n) => this.repo.mayReadApiToken(n), actor);
+      }
       this.events.write('Info', `User ${name} configuration saved by ${actor.userName} (role ${body.accessLevel})`, actor.userName);
       auditChanges(this.events, `User ${name}`, userConfigBody, { accessLevel: row.access_level, multipleLogin: row.multiple_login === 1 }, body, actor.userName);
+      return this.revisions.of(versionedOf(this.repo.requireUser(name)));
     });
     // The user signs in again under the new role, like after a lock or a password change.
     if (roleChanges) this.sessions.endUser(name);
+    return revision;
   }
 
   /** lockout 1 locks (status 1) and ends the user's sessions; 0 unlocks, failed-attempt lockout included. */
   setLockout(name: string, lockout: 0 | 1, actor: Principal): void {
     this.repo.tx(() => {
       const row = this.repo.requireUser(name);
-      refuseAdminRoleUser(actor, row.access_level);
+      this.guard(actor, name, row);
       if (lockout === 1) {
         if (name === ADMIN_USER_NAME) throw badRequest(serverMessages.adminUserProtected);
         this.repo.lockUser(name);
         refuseNoUserManagerLeft(this.repo);
+        this.settings.revokeApiTokenIfReaderLeft((n) => this.repo.mayReadApiToken(n), actor);
         this.events.write('Info', `User ${name} locked by ${actor.userName}`, actor.userName);
       } else {
         const policy = this.settings.passwordPolicy();
@@ -136,20 +169,28 @@ export class UserAccounts {
     this.repo.tx(() => {
       const row = this.repo.requireUser(name);
       if (name === ADMIN_USER_NAME) throw badRequest(serverMessages.adminUserProtected);
-      refuseAdminRoleUser(actor, row.access_level);
+      this.guard(actor, name, row);
       this.repo.deleteUser(name);
       refuseNoUserManagerLeft(this.repo);
+      this.settings.revokeApiTokenIfReaderLeft((n) => this.repo.mayReadApiToken(n), actor);
       this.events.write('Info', `User ${name} removed by ${actor.userName}`, actor.userName);
     });
     this.sessions.endUser(name);
   }
 
-  /** PUT usermg/user/pwd/{username}: an administrator sets another user's password. */
-  async setPassword(pathName: string, body: { name: string; password: string; overridePwdPolicy: boolean }, actor: Principal): Promise<void> {
+  /**
+   * PUT usermg/user/pwd/{username}: an administrator sets another user's password. Checked before
+   * hashing (a quick refusal) and again in the transaction that stores it (the truth).
+   */
+  async setPassword(pathName: string, body: { name: string; password: string; overridePwdPolicy: boolean }, actor: Principal, ifRevision?: readonly string[]): Promise<void> {
     if (body.name !== pathName) throw badRequest(serverMessages.nameMismatch, { name: serverMessages.nameMismatch });
     if (pathName === ADMIN_USER_NAME) throw forbidden(serverMessages.adminPasswordNeedsCurrent);
+    const check = (row: UserRow) => {
+      this.revisions.check(versionedOf(row), ifRevision);
+      this.guard(actor, pathName, row);
+    };
     const row = this.repo.requireUser(pathName);
-    refuseAdminRoleUser(actor, row.access_level);
+    check(row);
     const policy = this.settings.passwordPolicy();
     if (!body.overridePwdPolicy) {
       checkPolicy(policy, body.password, 'password');
@@ -157,7 +198,7 @@ export class UserAccounts {
     }
     await checkHistory(this.repo, row, body.password, policy, 'password');
     const hash = await hashPassword(body.password);
-    this.commitPassword(row, hash, body.overridePwdPolicy, `Password of user ${pathName} changed by ${actor.userName}`, actor.userName);
+    this.commitPassword(row, hash, body.overridePwdPolicy, `Password of user ${pathName} changed by ${actor.userName}`, actor.userName, check);
   }
 
   /** PATCH command/setPassword: a signed-in user changes their own password with the current one. */
@@ -181,12 +222,14 @@ export class UserAccounts {
   }
 
   /** Stores a new password: clears the default flag, records history, ends the user's sessions. */
-  private commitPassword(row: UserRow, hash: string, override: boolean, event: string, actor: string): void {
+  private commitPassword(row: UserRow, hash: string, override: boolean, event: string, actor: string, check?: (now: UserRow) => void): void {
     this.repo.tx(() => {
-      if (!this.repo.user(row.name)) throw notFound(serverMessages.userNotFound(row.name));
-      const now = this.ctx.now();
-      this.repo.setPassword(row.name, hash, now, override);
-      this.repo.addHistory(row.name, hash, now);
+      const now = this.repo.user(row.name);
+      if (!now) throw notFound(serverMessages.userNotFound(row.name));
+      check?.(now);
+      const at = this.ctx.now();
+      this.repo.setPassword(row.name, hash, at, override);
+      this.repo.addHistory(row.name, hash, at);
       this.events.write('Info', event, actor);
     });
     this.sessions.endUser(row.name);

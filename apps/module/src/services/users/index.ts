@@ -6,6 +6,7 @@
 import { API_TOKEN_PERMISSION } from '@meter/contract';
 import type { ModuleContext, Principal, PrincipalResolver } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { Revisions } from '../sections/revision.ts';
 import { SessionStore, type Session } from '../sessions/session-store.ts';
 import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { UserAccounts } from './accounts.ts';
@@ -34,7 +35,8 @@ export async function createUserServices(
   throttle: SecretThrottle,
 ): Promise<{ users: UserServices; sessions: SessionStore; resolvePrincipal: PrincipalResolver; resolveSession: (sessionId: string) => Principal | null }> {
   const repo = new UserRepository(ctx.db);
-  const settings = new UserSettings(ctx, events);
+  const revisions = new Revisions(ctx.kv);
+  const settings = new UserSettings(ctx, events, revisions);
   // The store reads the live settings on every use, so saving them takes effect at once.
   const sessions = new SessionStore({
     now: () => ctx.now(),
@@ -45,8 +47,8 @@ export async function createUserServices(
   const signIn = new SignIn(repo, settings, sessions, events, () => ctx.now(), throttle, ctx.kv);
   const users: UserServices = {
     signIn,
-    accounts: new UserAccounts(ctx, repo, settings, sessions, events, throttle),
-    roles: new Roles(repo, events),
+    accounts: new UserAccounts(ctx, repo, settings, sessions, events, throttle, revisions),
+    roles: new Roles(repo, events, settings, revisions),
     settings,
   };
 

@@ -148,7 +148,8 @@ export class SignIn {
           note('Error', `Sign-in refused for user ${row.name}: maximum number of concurrent logins reached`, row.name);
           return { ok: false, error: new ApiError(429, serverMessages.tooManySessions) };
         }
-        if (created.displaced) note('Info', `Session of user ${created.displaced.userName} ended: maximum number of concurrent logins reached at sign-in of user ${row.name}`, row.name);
+        for (const ended of created.displaced)
+          note('Info', `Session of user ${ended.userName} ended: maximum number of concurrent logins reached at sign-in of user ${row.name}`, row.name);
         afterwards.push(() => this.repo.setLastLogin(row.name, now));
         note('Info', `User ${row.name} signed in${mustChange ? ' (password change required)' : ''}`, row.name);
         return {

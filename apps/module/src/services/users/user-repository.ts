@@ -225,6 +225,10 @@ export class UserRepository {
   userManagerCount(): number {
     return this.get<{ n: number }>('SELECT COUNT(*) AS n FROM users u JOIN roles r ON r.name = u.access_level WHERE u.status = 0 AND r.user_config_allow = 0')?.n ?? 0;
   }
+  /** The user exists, is not locked by an administrator, and its role has view or edit on user configuration. */
+  mayReadApiToken(name: string): boolean {
+    return this.get('SELECT 1 FROM users u JOIN roles r ON r.name = u.access_level WHERE u.name = ? AND u.status = 0 AND r.user_config_allow < 2', name) !== undefined;
+  }
   roleInUse(name: string): boolean {
     return this.get('SELECT 1 FROM users WHERE access_level = ?', name) !== undefined;
   }

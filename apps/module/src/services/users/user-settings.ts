@@ -10,10 +10,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ModuleContext, Principal } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { auditChanges } from '../sections/audit.ts';
+import type { Revisions } from '../sections/revision.ts';
 
 export const KV_PASSWORD_POLICY = 'users.passwordPolicy';
 export const KV_GENERAL = 'users.general';
 export const KV_API_TOKEN = 'users.apiToken';
+/** The users who have read the live API token (docs/decisions.md, "Users: security"). */
+export const KV_API_TOKEN_READERS = 'users.apiTokenReaders';
 
 /** Constant-time string comparison: hashing first gives equal lengths and no early exit. */
 function safeEqual(a: string, b: string): boolean {
@@ -28,6 +31,7 @@ export class UserSettings {
   constructor(
     private readonly ctx: ModuleContext,
     private readonly events: ModuleEventLog,
+    private readonly revisions: Revisions,
   ) {}
 
   private tx(fn: () => void): void {
@@ -56,15 +60,23 @@ export class UserSettings {
     return { maxLoginUser: stored.maxLoginUser ?? DEFAULT_MAX_LOGIN_USER, sessionTimeout: this.passwordPolicy().sessionTimeout };
   }
 
-  saveGeneralConfig(config: GeneralUserConfig, actor: Principal): void {
+  /** The revision (ETag) of the general config: its session timeout is the policy's, so a policy save changes it too. */
+  generalConfigRevision(): string {
+    return this.revisions.of(this.generalConfig());
+  }
+
+  /** `ifRevision` (If-Match): the revision the edit is based on; another one is 409. Returns the new revision. */
+  saveGeneralConfig(config: GeneralUserConfig, actor: Principal, ifRevision?: readonly string[]): string {
     this.tx(() => {
       const before = this.generalConfig();
+      this.revisions.check(before, ifRevision);
       this.ctx.kv.set(KV_GENERAL, { maxLoginUser: config.maxLoginUser });
       this.policy = undefined;
       this.ctx.kv.set(KV_PASSWORD_POLICY, { ...this.passwordPolicy(), sessionTimeout: config.sessionTimeout });
       this.events.write('Info', `General user configuration saved by ${actor.userName}`, actor.userName);
       auditChanges(this.events, 'General user configuration', generalUserConfig, before, config, actor.userName);
     });
+    return this.generalConfigRevision();
   }
 
   maxLoginUser(): number {
@@ -79,11 +91,43 @@ export class UserSettings {
     return this.ctx.kv.getOrInit<string>(KV_API_TOKEN, () => randomBytes(32).toString('base64url'));
   }
 
+  /** The token for a user who reads it (command/getApiToken): the reader is remembered until the next reset. */
+  apiTokenFor(reader: string): string {
+    let token = '';
+    this.tx(() => {
+      token = this.apiToken();
+      const readers = this.apiTokenReaders();
+      if (!readers.includes(reader)) this.ctx.kv.set(KV_API_TOKEN_READERS, [...readers, reader]);
+    });
+    return token;
+  }
+
+  private apiTokenReaders(): string[] {
+    return this.ctx.kv.get<string[]>(KV_API_TOKEN_READERS) ?? [];
+  }
+
   regenerateApiToken(actor: Principal): void {
     this.tx(() => {
-      this.ctx.kv.set(KV_API_TOKEN, randomBytes(32).toString('base64url'));
+      this.replaceApiToken();
       this.events.write('Info', `API token reset by ${actor.userName}`, actor.userName);
     });
+  }
+
+  private replaceApiToken(): void {
+    this.ctx.kv.set(KV_API_TOKEN, randomBytes(32).toString('base64url'));
+    this.ctx.kv.set(KV_API_TOKEN_READERS, []);
+  }
+
+  /**
+   * Inside a change's transaction (a lock, a removal, a role change or a role edit): when a user
+   * who has read the live token may no longer read it (`mayRead` false: removed, locked, or
+   * without user-management bits), the token is replaced, so what that user knows opens nothing.
+   */
+  revokeApiTokenIfReaderLeft(mayRead: (name: string) => boolean, actor: Principal): void {
+    const left = this.apiTokenReaders().filter((name) => !mayRead(name));
+    if (left.length === 0) return;
+    this.replaceApiToken();
+    this.events.write('Info', `API token reset: user ${left.join(', ')}, who had read it, may no longer read it (change by ${actor.userName})`, actor.userName);
   }
 
   /** Constant-time comparison with the API token. */

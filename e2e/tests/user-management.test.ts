@@ -337,6 +337,44 @@ describe('Password Management', () => {
   });
 });
 
+describe("A save over someone else's change (issue 25)", () => {
+  const STALE = 'These settings were changed by someone else since this page loaded. Reload to see them.';
+
+  test('Role Edit, User Edit and Password Edit send the revision they read: a stale save is refused and the other change is kept', async () => {
+    assert.equal((await server.api('POST', '/usermg/role/add', { name: 'stale1', readingsAllow: 1, configurationAllow: 1, maintenanceAllow: 1, userConfigAllow: 2 }, admin)).status, 200);
+    assert.equal((await server.api('POST', '/usermg/user/add', { name: 'stale2', password: USER_PASSWORD, accessLevel: 'view' }, admin)).status, 200);
+
+    const page = await openAs(browser, server, `${UM}/role_configuration/edit/stale1`, 'boss');
+    await field(page, 'Configuration').waitFor();
+    // Another administrator saves the role meanwhile.
+    const other = { name: 'stale1', readingsAllow: 1, configurationAllow: 1, maintenanceAllow: 2, userConfigAllow: 2 };
+    assert.equal((await server.api('PUT', '/usermg/role/config/stale1', other, admin)).status, 200);
+    await field(page, 'Configuration').selectOption('None');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, STALE).waitFor();
+    assert.deepEqual((await server.api('GET', '/usermg/role/config/stale1', undefined, admin)).body, { data: other });
+
+    await page.goto(`${UM}/user_configuration/edit/stale2`);
+    await field(page, 'Role').waitFor();
+    assert.equal((await server.api('PUT', '/usermg/user/config/stale2', { accessLevel: 'view', multipleLogin: false }, admin)).status, 200);
+    await field(page, 'Role').selectOption('auditor');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, STALE).waitFor();
+    const user = (await server.api('GET', '/usermg/user/config/stale2', undefined, admin)).body.data;
+    assert.deepEqual([user.accessLevel, user.multipleLogin], ['view', false]);
+
+    await page.goto(`${UM}/password_management/edit/stale2`);
+    await field(page, 'Password').waitFor();
+    assert.equal((await server.api('PUT', '/usermg/user/pwd/stale2', { name: 'stale2', password: 'Others2026pw', overridePwdPolicy: false }, admin)).status, 200);
+    await field(page, 'Password').fill('Mine2026pw');
+    await field(page, 'Repeat Password').fill('Mine2026pw');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await alertWith(page, STALE).waitFor();
+    assert.equal((await server.api('POST', '/users/authenticate', { username: 'stale2', password: 'Others2026pw' })).status, 200);
+    await signOut(page);
+  });
+});
+
 describe('Navigation (000 §6)', () => {
   test('without readings bits: About › Information first, the module event log kept, no user management without bits 3', async () => {
     const role = await server.api('POST', '/usermg/role/add', { name: 'configview', readingsAllow: 2, configurationAllow: 1, maintenanceAllow: 2, userConfigAllow: 2 }, admin);

@@ -3,7 +3,7 @@
  * the generic error catalogue, cancel-on-navigation, file downloads and uploads.
  * Typed fetchers come from the contract's endpoint entries: `callEndpoint(endpoints.x, {...})`.
  */
-import { REVISION_HEADER, endpointUrl, type BodyOf, type Endpoint, type ReplyOf } from '@meter/contract';
+import { IF_REVISION_HEADER, REVISION_HEADER, endpointUrl, type BodyOf, type Endpoint, type ReplyOf } from '@meter/contract';
 import { showAlert, showStaticAlert } from './alerts.ts';
 import { NO_RESPONSE, downloadFailure, genericFailure, type FailureNotice } from './api-errors.ts';
 import { LOGIN_PATH, NEXT_PARAM, currentPath, navigateTo } from './navigation.ts';
@@ -51,6 +51,11 @@ export interface RequestOptions {
 /** The revision (ETag) a reply carried, kept by the reply's data object: a form saves against the data it was loaded from. */
 const revisions = new WeakMap<object, string>();
 export const revisionOf = (data: unknown): string | undefined => (data !== null && typeof data === 'object' ? revisions.get(data) : undefined);
+/** The If-Match header naming the revision `data` was read with (none when it carried none). */
+export function ifRevisionHeaders(data: unknown): Record<string, string> | undefined {
+  const revision = revisionOf(data);
+  return revision ? { [IF_REVISION_HEADER]: revision } : undefined;
+}
 /** Lets derived data (a form's flattened values) answer for the reply it came from. */
 export function keepRevision<T extends object>(derived: T, from: unknown): T {
   const revision = revisionOf(from);

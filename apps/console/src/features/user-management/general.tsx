@@ -8,7 +8,7 @@ import { endpoints, generalUserConfig, userManagementTexts } from '@meter/contra
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { schemaFieldDefs } from '../../components/section/section-fields.ts';
-import { callEndpoint } from '../../lib/api.ts';
+import { callEndpoint, ifRevisionHeaders } from '../../lib/api.ts';
 import { endpointQuery } from '../../lib/query.ts';
 
 const TITLE = 'General';
@@ -28,8 +28,9 @@ export default function UserManagementGeneral() {
         schema={generalUserConfig}
         values={config.data}
         fields={FIELDS}
-        onSave={async (body) => {
-          await callEndpoint(endpoints.saveGeneralUserConfig, { body, suppress: true });
+        // Saved against the revision the form was loaded from: over someone else's change it is refused (409).
+        onSave={async (body, baseline) => {
+          await callEndpoint(endpoints.saveGeneralUserConfig, { body, suppress: true, headers: ifRevisionHeaders(baseline) });
           // The session timeout is also the password policy's.
           await Promise.all(['generalUserConfig', 'passwordPolicy'].map((name) => client.invalidateQueries({ queryKey: [name] })));
         }}

@@ -7,10 +7,12 @@
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { userManagementTexts } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { LOGIN_PATH } from '../../lib/navigation.ts';
+import { endpointQuery } from '../../lib/query.ts';
 import { clearSession } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useChangeOwnPassword, useSetUserPassword } from './api/use-change-password.ts';
@@ -33,6 +35,8 @@ export function PasswordForm({
 }) {
   const own = useSession()?.userName === username;
   const policy = usePasswordRules();
+  // Another user's password is set against the user as read (its revision); the own change needs none.
+  const user = useQuery({ ...endpointQuery('userConfig', { params: { username } }), enabled: !own });
   const navigate = useNavigate();
   const setUserPassword = useSetUserPassword();
   const changeOwnPassword = useChangeOwnPassword();
@@ -41,7 +45,7 @@ export function PasswordForm({
   const values = useMemo(() => passwordEditValues(username), [username]);
 
   // The rules are needed for the checklist and the client-side check; if they fail to load the module still checks.
-  if (policy.isLoading) return <Loading />;
+  if (policy.isLoading || (!own && user.isPending)) return <Loading />;
 
   return (
     <section style={{ maxWidth: '32rem' }}>
@@ -59,7 +63,7 @@ export function PasswordForm({
         onSave={(v) =>
           own
             ? changeOwnPassword.mutateAsync({ username: v.name, oldPassword: v.oldPassword, newPassword: v.password })
-            : setUserPassword.mutateAsync({ name: v.name, password: v.password, overridePwdPolicy: v.overridePwdPolicy })
+            : setUserPassword.mutateAsync({ body: { name: v.name, password: v.password, overridePwdPolicy: v.overridePwdPolicy }, user: user.data })
         }
         successMessage={(v) => userManagementTexts.passwordChanged(v.name)}
         afterSave={() => {

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { endpoints, userManagementTexts as t, type Role } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
-import { ApiError, callEndpoint } from '../../lib/api.ts';
+import { ApiError, callEndpoint, ifRevisionHeaders } from '../../lib/api.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { endpointQuery } from '../../lib/query.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -20,9 +20,12 @@ import { mayChangeRole } from './user-tables.ts';
 const NEW_FIELDS = roleFields(true);
 const EDIT_FIELDS = roleFields(false);
 
-/** 002 §8.3: a failed role save says the catalogue's text, whatever the reply (the field errors still land). */
+/**
+ * 002 §8.3: a failed role save says the catalogue's text, whatever the reply (the field errors
+ * still land); a stale edit (409) keeps the module's text, which asks for a reload.
+ */
 const asRoleSaveFailure = (e: unknown): never => {
-  if (e instanceof ApiError && !e.aborted && e.status !== 401) throw new ApiError(e.status, t.roleSaveFailed, e.errors);
+  if (e instanceof ApiError && !e.aborted && e.status !== 401 && e.status !== 409) throw new ApiError(e.status, t.roleSaveFailed, e.errors);
   throw e;
 };
 
@@ -44,11 +47,17 @@ function RoleForm({ title, values, isNew }: { title: string; values: Role; isNew
         requireChange={!isNew}
         // 002 §6: the role named admin is the user admin's to edit.
         readOnly={isNew ? undefined : !mayChangeRole(values.name, userName, canWrite)}
-        onSave={(body) =>
-          (isNew ? callEndpoint(endpoints.addRole, { body, suppress: true }) : callEndpoint(endpoints.saveRoleConfig, { params: { roleName: values.name }, body, suppress: true })).then(
-            refresh,
-            asRoleSaveFailure,
-          )
+        // An edit is saved against the revision it was loaded from: over someone else's change it is refused (409).
+        onSave={(body, baseline) =>
+          (isNew
+            ? callEndpoint(endpoints.addRole, { body, suppress: true })
+            : callEndpoint(endpoints.saveRoleConfig, {
+                params: { roleName: values.name },
+                body,
+                suppress: true,
+                headers: ifRevisionHeaders(baseline),
+              })
+          ).then(refresh, asRoleSaveFailure)
         }
         successMessage={(v) => (isNew ? t.roleCreated : t.roleSaved(v.name))}
         afterSave={back}

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { endpoints, userManagementTexts as t } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
-import { callEndpoint } from '../../lib/api.ts';
+import { callEndpoint, ifRevisionHeaders, keepRevision } from '../../lib/api.ts';
 import { endpointQuery } from '../../lib/query.ts';
 import { useRefreshUsers, useRoleList } from './api/use-users.ts';
 import { editUserFields, editUserSchema, editUserValues, roleOptions } from './user-forms.ts';
@@ -22,7 +22,8 @@ export default function UserEdit() {
   const roles = useRoleList();
   const refresh = useRefreshUsers();
   const navigate = useNavigate();
-  const values = useMemo(() => (user.data ? editUserValues(user.data) : undefined), [user.data]);
+  // The form's values answer for the revision they were read with.
+  const values = useMemo(() => (user.data ? keepRevision(editUserValues(user.data), user.data) : undefined), [user.data]);
   const fields = useMemo(() => editUserFields(roleOptions(roles.data)), [roles.data]);
   if (user.isPending || roles.isPending) return <Loading />;
   // A failed load has been reported by the request helper.
@@ -38,7 +39,15 @@ export default function UserEdit() {
         schema={editUserSchema}
         values={values}
         fields={fields}
-        onSave={({ accessLevel, multipleLogin }) => callEndpoint(endpoints.saveUserConfig, { params: { username }, body: { accessLevel, multipleLogin }, suppress: true }).then(refresh)}
+        // Saved against the revision the form was loaded from: over someone else's change it is refused (409).
+        onSave={({ accessLevel, multipleLogin }, baseline) =>
+          callEndpoint(endpoints.saveUserConfig, {
+            params: { username },
+            body: { accessLevel, multipleLogin },
+            suppress: true,
+            headers: ifRevisionHeaders(baseline),
+          }).then(refresh)
+        }
         successMessage={t.userSaved(username)}
         afterSave={back}
         onCancel={back}

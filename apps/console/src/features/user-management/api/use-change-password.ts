@@ -1,16 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { endpoints, type BodyOf } from '@meter/contract';
-import { callEndpoint } from '../../../lib/api.ts';
+import { callEndpoint, ifRevisionHeaders } from '../../../lib/api.ts';
 
 type UserPasswordBody = BodyOf<typeof endpoints.setUserPassword>;
 type OwnPasswordBody = BodyOf<typeof endpoints.setPassword>;
 
 // Both report refusals through the form (002 §8.3: the reply text, danger), so the generic alert stays quiet.
 
-/** An administrator sets another user's password (PUT usermg/user/pwd/{username}). */
+/**
+ * An administrator sets another user's password (PUT usermg/user/pwd/{username}), naming the
+ * user's revision it read: a set over someone else's change of that user is refused (409).
+ */
 export const useSetUserPassword = () =>
   useMutation({
-    mutationFn: (body: UserPasswordBody) => callEndpoint(endpoints.setUserPassword, { params: { username: body.name }, body, suppress: true }),
+    mutationFn: ({ body, user }: { body: UserPasswordBody; user: unknown }) =>
+      callEndpoint(endpoints.setUserPassword, { params: { username: body.name }, body, suppress: true, headers: ifRevisionHeaders(user) }),
   });
 
 /** The signed-in user changes their own password with the current one (PATCH command/setPassword). */

@@ -131,7 +131,7 @@ export class UserAccounts {
       this.repo.updateUserConfig(name, body.accessLevel, body.multipleLogin);
       if (roleChanges) {
         refuseNoUserManagerLeft(this.repo);
-        this.settings.revokeApiTokenIfReaderLeft((n) => this.repo.mayReadApiToken(n), actor);
+        this.settings.revokeApiTokenIfReaderLeft(actor);
       }
       this.events.write('Info', `User ${name} configuration saved by ${actor.userName} (role ${body.accessLevel})`, actor.userName);
       auditChanges(this.events, `User ${name}`, userConfigBody, { accessLevel: row.access_level, multipleLogin: row.multiple_login === 1 }, body, actor.userName);
@@ -151,7 +151,7 @@ export class UserAccounts {
         if (name === ADMIN_USER_NAME) throw badRequest(serverMessages.adminUserProtected);
         this.repo.lockUser(name);
         refuseNoUserManagerLeft(this.repo);
-        this.settings.revokeApiTokenIfReaderLeft((n) => this.repo.mayReadApiToken(n), actor);
+        this.settings.revokeApiTokenIfReaderLeft(actor);
         this.events.write('Info', `User ${name} locked by ${actor.userName}`, actor.userName);
       } else {
         const policy = this.settings.passwordPolicy();
@@ -172,7 +172,7 @@ export class UserAccounts {
       this.guard(actor, name, row);
       this.repo.deleteUser(name);
       refuseNoUserManagerLeft(this.repo);
-      this.settings.revokeApiTokenIfReaderLeft((n) => this.repo.mayReadApiToken(n), actor);
+      this.settings.revokeApiTokenIfReaderLeft(actor);
       this.events.write('Info', `User ${name} removed by ${actor.userName}`, actor.userName);
     });
     this.sessions.endUser(name);

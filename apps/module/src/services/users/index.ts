@@ -36,7 +36,7 @@ export async function createUserServices(
 ): Promise<{ users: UserServices; sessions: SessionStore; resolvePrincipal: PrincipalResolver; resolveSession: (sessionId: string) => Principal | null }> {
   const repo = new UserRepository(ctx.db);
   const revisions = new Revisions(ctx.kv);
-  const settings = new UserSettings(ctx, events, revisions);
+  const settings = new UserSettings(ctx, events, revisions, (name) => repo.mayReadApiToken(name));
   // The store reads the live settings on every use, so saving them takes effect at once.
   const sessions = new SessionStore({
     now: () => ctx.now(),

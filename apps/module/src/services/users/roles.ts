@@ -58,7 +58,7 @@ export class Roles {
       }
       this.repo.updateRole(pathName, role);
       refuseNoUserManagerLeft(this.repo);
-      this.settings.revokeApiTokenIfReaderLeft((n) => this.repo.mayReadApiToken(n), actor);
+      this.settings.revokeApiTokenIfReaderLeft(actor);
       this.events.write('Info', `Role ${pathName} saved by ${actor.userName}${role.name !== pathName ? ` (renamed ${role.name})` : ''}`, actor.userName);
       auditChanges(this.events, `Role ${pathName}`, roleSchema, before, role, actor.userName);
       return this.revisions.of(roleOf(this.repo.requireRole(role.name)));

@@ -32,6 +32,8 @@ export class UserSettings {
     private readonly ctx: ModuleContext,
     private readonly events: ModuleEventLog,
     private readonly revisions: Revisions,
+    /** The user exists, is not locked by an administrator, and holds user-management bits. */
+    private readonly mayReadApiToken: (name: string) => boolean,
   ) {}
 
   private tx(fn: () => void): void {
@@ -120,11 +122,11 @@ export class UserSettings {
 
   /**
    * Inside a change's transaction (a lock, a removal, a role change or a role edit): when a user
-   * who has read the live token may no longer read it (`mayRead` false: removed, locked, or
-   * without user-management bits), the token is replaced, so what that user knows opens nothing.
+   * who has read the live token may no longer read it (removed, locked, or without
+   * user-management bits), the token is replaced, so what that user knows opens nothing.
    */
-  revokeApiTokenIfReaderLeft(mayRead: (name: string) => boolean, actor: Principal): void {
-    const left = this.apiTokenReaders().filter((name) => !mayRead(name));
+  revokeApiTokenIfReaderLeft(actor: Principal): void {
+    const left = this.apiTokenReaders().filter((name) => !this.mayReadApiToken(name));
     if (left.length === 0) return;
     this.replaceApiToken();
     this.events.write('Info', `API token reset: user ${left.join(', ')}, who had read it, may no longer read it (change by ${actor.userName})`, actor.userName);

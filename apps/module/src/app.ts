@@ -330,10 +330,20 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     envPort: config.bacnetPort,
     module: () => ({ model: device.identity().moduleModel, firmware: device.identity().moduleFirmwareVersion }),
     log: (level, message) => events.write(level, message),
+    allows: (address) => whitelist.allows(address),
     syslog: systemLog.for('BACnet'),
   });
   dataLogs.subscribe(ticker);
-  const sftpAccess = new SftpAccess({ dataDir: config.dataDir, kv: ctx.kv, dataLogs, events, throttle, portOverride: config.sftpPort });
+  const sftpAccess = new SftpAccess({
+    dataDir: config.dataDir,
+    kv: ctx.kv,
+    dataLogs,
+    events,
+    throttle,
+    host: config.host,
+    allows: (address) => whitelist.allows(address),
+    portOverride: config.sftpPort,
+  });
   const sftpBackend = kvSectionBackend(ctx.kv, sftpSection);
   sections.register(sftpSection, {
     ...sftpBackend,

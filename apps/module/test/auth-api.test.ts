@@ -179,13 +179,22 @@ test('unknown user names lock out the same way; their kept states are bounded', 
     for (let i = 1; i <= 4; i++) assert.equal((await signIn(m, 'ghost', 'x')).body.data.value, INCORRECT);
     assert.equal((await signIn(m, 'ghost', 'x')).body.data.value, LOCKED_OUT);
     assert.equal((await signIn(m, 'ghost', 'x')).body.data.value, LOCKED_OUT);
-    // A flood of names keeps the newest 1000 states (the oldest go first).
+    // Past the limit, the states that hold nothing any more go first (window 60 s here) ...
     const repo = new UserRepository(m.services.ctx.db);
-    for (let i = 0; i < 1005; i++) repo.writeUnknownNameState(`k${i}`, { failedCount: 1, firstFailedAt: i, lockedUntil: 0 }, i, 1000);
-    const n = (m.services.ctx.db.prepare('SELECT count(*) AS n FROM unknown_name_failures').get() as { n: number }).n;
-    assert.equal(n, 1000);
-    assert.equal(repo.unknownNameState('k0').failedCount, 0);
-    assert.equal(repo.unknownNameState('k1004').failedCount, 1);
+    const count = () => (m.services.ctx.db.prepare('SELECT count(*) AS n FROM unknown_name_failures').get() as { n: number }).n;
+    m.services.ctx.db.prepare('DELETE FROM unknown_name_failures').run();
+    repo.writeUnknownNameState('locked', { failedCount: 0, firstFailedAt: 0, lockedUntil: -1 }, 0, 1000, 60_000);
+    for (let i = 1; i < 1000; i++) repo.writeUnknownNameState(`k${i}`, { failedCount: 1, firstFailedAt: i, lockedUntil: 0 }, i, 1000, 60_000);
+    assert.equal(count(), 1000);
+    repo.writeUnknownNameState('fresh', { failedCount: 1, firstFailedAt: 70_000, lockedUntil: 0 }, 70_000, 1000, 60_000);
+    assert.equal(count(), 2);
+    assert.equal(repo.unknownNameState('locked').lockedUntil, -1);
+    // ... then, when every state still holds something, the stalest.
+    for (let i = 0; i < 1005; i++) repo.writeUnknownNameState(`l${i}`, { failedCount: 0, firstFailedAt: 0, lockedUntil: -1 }, 80_000 + i, 1000, 60_000);
+    assert.equal(count(), 1000);
+    assert.equal(repo.unknownNameState('locked').lockedUntil, 0);
+    assert.equal(repo.unknownNameState('l4').lockedUntil, 0);
+    assert.equal(repo.unknownNameState('l5').lockedUntil, -1);
     // The typed name is not written to the log (it may be a password typed in the wrong field).
     assert.ok(eventLog(m).every((e) => !e.message.includes('ghost')));
   } finally {
@@ -210,7 +219,11 @@ test('the failed-attempt count resets after the window; window 0 never resets', 
     advance(10_000);
     assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
     await setPolicy(m, admin, { failedLoginAttemptWindowsSeconds: 0 });
-    for (let i = 0; i < 2; i++) assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, INCORRECT);
+    // An hour apart: past its free failures the account's throttle (its own test) would make alice wait.
+    for (let i = 0; i < 2; i++) {
+      advance(3_600_000);
+      assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, INCORRECT);
+    }
     advance(30 * DAY);
     assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, LOCKED_OUT);
   } finally {
@@ -235,11 +248,12 @@ test('failedLoginWaitSeconds 0: only an administrator unlocks; maxFailedAttempts
     assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
 
     await setPolicy(m, admin2, { maxFailedAttempts: 0 });
-    // Spread out, so the per-source throttle (its own test) never makes this address wait.
+    // An hour apart (the longest wait), so the account's throttle (its own test) never holds alice.
     for (let i = 0; i < 35; i++) {
-      advance(15 * 60_000);
+      advance(3_600_000);
       assert.equal((await signIn(m, 'alice', 'wrong')).body.data.value, INCORRECT);
     }
+    advance(3_600_000);
     assert.equal((await signIn(m, 'alice', USER_PASSWORD)).status, 200);
   } finally {
     await m.close();

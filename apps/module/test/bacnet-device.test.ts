@@ -4,7 +4,8 @@
  * (the saved settings) and the Analog Inputs (the meter's values at that instant, the readings
  * API's too), Error / Reject / Abort for what it cannot answer, the EPICS file naming exactly the
  * served objects, docs/bacnet.md listing them, and foreign device registration with a BBMD (the
- * same library in the BBMD's place: it takes the registration and forwards a Who-Is).
+ * same library in the BBMD's place: it takes the registration and forwards a Who-Is), and the
+ * IP whitelist dropping datagrams from unlisted addresses (issue 25).
  */
 import { EngineeringUnits, ErrorClass, ErrorCode, ObjectType, PropertyIdentifier, type BACNetObjectID } from '@bacnet-js/client';
 import type { BacnetConfig } from '@meter/contract';
@@ -63,9 +64,9 @@ const waitFor = async (ok: () => boolean, ms = 3000) => {
 };
 
 /** A raw BACnet/IP request (Original-Unicast-NPDU, expecting a reply) and the APDU of the answer. */
-async function raw(port: number, apdu: number[]): Promise<Buffer> {
+async function raw(port: number, apdu: number[], from = '127.0.0.1'): Promise<Buffer> {
   const s = createSocket('udp4');
-  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => s.bind(0, from, () => resolve()));
   const msg = Buffer.from([0x81, 0x0a, 0, 0, 1, 0x04, ...apdu]);
   msg.writeUInt16BE(msg.length, 2);
   const answer = new Promise<Buffer>((resolve, reject) => {
@@ -227,6 +228,24 @@ describe('BACnet/IP device', () => {
       ),
       /BacnetAbort - Reason:4/,
     );
+  });
+
+  test('an enabled IP whitelist drops datagrams from addresses not on it unanswered; a listed one is answered', async () => {
+    const port = m.services.bacnet.port()!;
+    // A Reject for an unknown confirmed service: any answer proves the datagram got through.
+    const probe = [0x00, 0x05, 0x08, 12, 0x0c, 0x00, 0x00, 0x00, 0x01];
+    assert.deepEqual([...(await raw(port, probe, '127.0.0.2'))], [0x60, 0x08, 5], 'answered while the whitelist is off');
+    const WL = '/api/settings/communication/ipWhitelistConfig';
+    const token = await m.login();
+    const on = await m.call('PUT', WL, { token, body: { whiteListEnable: true, whiteList: [{ ipv4: '127.0.0.1', ipv6: '', description: 'this host' }] } });
+    assert.equal(on.status, 200, on.raw);
+    try {
+      await assert.rejects(raw(port, probe, '127.0.0.2'), /no answer/);
+      assert.deepEqual([...(await raw(port, probe, '127.0.0.1'))], [0x60, 0x08, 5]);
+    } finally {
+      assert.equal((await m.call('PUT', WL, { token, body: { whiteListEnable: false, whiteList: [] } })).status, 200);
+    }
+    assert.deepEqual([...(await raw(port, probe, '127.0.0.2'))], [0x60, 0x08, 5], 'answered again once the whitelist is off');
   });
 
   test('the EPICS download names exactly the objects the device serves, with their names and units', async () => {

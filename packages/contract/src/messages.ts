@@ -71,7 +71,8 @@ export const serverMessages = {
   adminRoleUsersProtected: 'Only user admin can add or change users of the admin role or set their passwords',
   lastUserManager: 'The last user who can edit user configuration cannot be removed, locked or given another role',
   passwordChangeRequired: 'Password change required: change your password or sign out',
-  tooManyFailedAttempts: (seconds: number) => `Too many failed attempts from this address: try again in ${seconds} s`,
+  tooManyWrongCurrentPasswords: 'Too many incorrect current passwords: you have been signed out',
+  tooManyFailedAttempts: (seconds: number) => `Too many failed attempts: try again in ${seconds} s`,
   success: 'Success',
 } as const;
 
@@ -465,14 +466,14 @@ export const dataLogTexts = {
   badChannel: 'Post Channel must list post channels 1 to 3, each once',
   channelDisabled: (n: number) => `Post Channel ${n} is disabled: enable it before a data log posts through it`,
   sftpPasswordHelp:
-    '7 to 15 characters without spaces, with at least one number and one letter; add a non-alphanumeric character for a stronger password. The default is the vendor default.',
+    '7 to 15 characters without spaces, with at least one number and one letter; add a non-alphanumeric character for a stronger password. There is no default password: SFTP stays off until one is set.',
   sftpPasswordSet: 'SFTP password changed',
-  sftpPasswordReset: 'SFTP password reset to the default',
+  sftpPasswordReset: 'SFTP password cleared: SFTP is off until a new password is set',
   // The SFTP tab's password card (decided: the spec names the calls only).
   sftpPasswordCard: 'SFTP Password',
   setPassword: 'Set Password',
   resetPassword: 'Reset Password',
-  resetConfirm: 'Reset the SFTP password to the default? Clients must sign in with the default password afterwards.',
+  resetConfirm: 'Clear the SFTP password? SFTP stays off until a new password is set.',
   resetFailed: 'SFTP password reset failed',
 } as const;
 

@@ -1,7 +1,8 @@
 /**
  * The SFTP tab's password (002 §5.4, §7.2): its own form (setSftpPassword, 7 to 15 characters,
- * no spaces, a number and a letter) and Reset Password back to the default after a confirmation
- * (resetSftpPassword). Neither is shown without write permission.
+ * no spaces, a number and a letter) and Reset Password, which clears it after a confirmation
+ * (resetSftpPassword): there is no default, SFTP stays off until a password is set. Neither is
+ * shown without write permission.
  */
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';

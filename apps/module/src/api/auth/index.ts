@@ -1,6 +1,7 @@
 /** Sign-in and sign-out (000 §4 Login, §7 users/authenticate, §8 Login messages). */
-import { endpoints, serverMessages } from '@meter/contract';
+import { API_PREFIX, endpoints, serverMessages } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { DEVICE_TOKEN_DAYS, cookieValue, deviceCookieName } from '../../services/users/remembered-clients.ts';
 import type { SignIn } from '../../services/users/index.ts';
 import { handle } from '../registry.ts';
 
@@ -9,7 +10,15 @@ export interface AuthApiOptions {
 }
 
 export const authApi: FastifyPluginAsync<AuthApiOptions> = async (app, { signIn }) => {
-  handle(app, endpoints.authenticate, ({ body, request }) => signIn.authenticate(body.username, body.password, request.ip));
+  // The device token of a client that signed in before travels in an httpOnly cookie of this
+  // path only: the browser sends it, page scripts never see it (docs/decisions.md).
+  handle(app, endpoints.authenticate, async ({ body, request, reply }) => {
+    const cookie = deviceCookieName(body.username);
+    const { user, device } = await signIn.authenticate(body.username, body.password, cookieValue(request.headers.cookie, cookie));
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    reply.header('set-cookie', `${cookie}=${device}; Path=${API_PREFIX}${endpoints.authenticate.path}; Max-Age=${DEVICE_TOKEN_DAYS * 86_400}; HttpOnly; SameSite=Strict${secure}`);
+    return user;
+  });
 
   handle(app, endpoints.logout, ({ principal }) => {
     signIn.logout(principal);

@@ -13,8 +13,8 @@ export interface MeterSettingsApiOptions {
 }
 
 export const meterSettingsApi: FastifyPluginAsync<MeterSettingsApiOptions> = async (app, { meterSettings: settings }) => {
-  handle(app, endpoints.setMeterPassword, async ({ body, principal, request }) => {
-    await settings.changePassword(body.oldPassword, body.newPassword, principal.userName, request.ip);
+  handle(app, endpoints.setMeterPassword, async ({ body, principal }) => {
+    await settings.changePassword(body.oldPassword, body.newPassword, principal.userName);
     return { value: meterSettingsTexts.passwordUpdated };
   });
 };

@@ -9,12 +9,12 @@ export interface SftpAccessApiOptions {
 }
 
 export const sftpAccessApi: FastifyPluginAsync<SftpAccessApiOptions> = async (app, { sftpAccess }) => {
-  handle(app, endpoints.setSftpPassword, ({ body, principal }) => {
-    sftpAccess.setPassword(body.password, principal.userName);
+  handle(app, endpoints.setSftpPassword, async ({ body, principal }) => {
+    await sftpAccess.setPassword(body.password, principal.userName);
     return { value: serverMessages.success };
   });
-  handle(app, endpoints.resetSftpPassword, ({ principal }) => {
-    sftpAccess.resetPassword(principal.userName);
+  handle(app, endpoints.resetSftpPassword, async ({ principal }) => {
+    await sftpAccess.resetPassword(principal.userName);
     return { value: serverMessages.success };
   });
 };

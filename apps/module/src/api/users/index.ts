@@ -57,8 +57,8 @@ export const usersApi: FastifyPluginAsync<UsersApiOptions> = async (app, { accou
     await accounts.setPassword(params.username, body, principal, ifRevisionOf(request));
     return success;
   });
-  handle(app, e.setPassword, async ({ body, principal, request }) => {
-    await accounts.changeOwnPassword(principal, body, request.ip);
+  handle(app, e.setPassword, async ({ body, principal }) => {
+    await accounts.changeOwnPassword(principal, body);
     return success;
   });
 

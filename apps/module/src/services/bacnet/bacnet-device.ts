@@ -30,6 +30,12 @@ export interface BacnetDeviceOptions {
   reregisterMs?: number;
   retryMs?: number;
   log: (level: 'Info' | 'Error', message: string) => void;
+  /**
+   * The IP whitelist: a datagram from an address it does not admit is dropped unanswered, as the
+   * device's packet filter would (the BBMD this device registers with is answered: its replies
+   * belong to the registration the device sent).
+   */
+  allows?: (address: string) => boolean;
   /** The BACnet subsystem of the system log: at debug every datagram and what it got. */
   syslog?: SubsystemLog;
 }
@@ -129,6 +135,10 @@ export class BacnetDevice {
   }
 
   private receive(msg: Buffer, from: RemoteInfo): void {
+    if (this.o.allows && !this.o.allows(from.address) && from.address !== this.o.foreignDevice?.address) {
+      if (this.syslog.debugOn()) this.syslog('debug', `datagram from ${from.address}:${from.port} dropped: not on the IP whitelist`);
+      return;
+    }
     const frame = decodeBvlc(msg);
     const debug = this.syslog.debugOn();
     if (debug)

@@ -29,6 +29,8 @@ export interface BacnetServiceDeps {
   envPort?: number;
   module: () => { model: string; firmware: string };
   log: (level: 'Info' | 'Error', message: string) => void;
+  /** The IP whitelist: whether a datagram from this address may reach the device now. */
+  allows?: (address: string) => boolean;
   /** The BACnet subsystem of the system log. */
   syslog?: SubsystemLog;
 }
@@ -103,6 +105,7 @@ export class BacnetService {
       now: this.d.now,
       log: this.d.log,
       syslog: log,
+      ...(this.d.allows ? { allows: this.d.allows } : {}),
       ...(fd.enable === 1 && fd.BBMDIP ? { foreignDevice: { address: fd.BBMDIP, port: fd.BBMDPort, ttlSeconds: Math.min(fd.TTL * 60, MAX_TTL_SECONDS) } } : {}),
     });
     try {

@@ -22,6 +22,9 @@ import { type SaveDeps, meterSectionBackends } from './save.ts';
 import { MeterSettingsStore } from './store.ts';
 import { SystemEvents } from './system-events.ts';
 
+/** The meter password is one account: its failures count together from every source and user. */
+const METER_PASSWORD_KEY = 'meter';
+
 export { RelayController } from './relay-control.ts';
 export { AlarmEngine } from './alarm-engine.ts';
 
@@ -74,10 +77,10 @@ export class MeterSettingsService {
   }
 
   /** 'Password updated', or 400 'Current password incorrect' (001 §8). */
-  async changePassword(current: string, next: string, user: string, source: string): Promise<void> {
-    this.d.throttle.begin(source);
+  async changePassword(current: string, next: string, user: string): Promise<void> {
+    this.d.throttle.begin(METER_PASSWORD_KEY);
     const changed = await this.password.change(current, next);
-    if (changed) this.d.throttle.succeeded(source);
+    if (changed) this.d.throttle.succeeded(METER_PASSWORD_KEY);
     else {
       this.d.events.write('Error', t.passwordRefusedEvent(user), user);
       throw badRequest(t.currentPasswordIncorrect, { oldPassword: t.currentPasswordIncorrect });

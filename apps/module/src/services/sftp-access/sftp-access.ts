@@ -1,15 +1,19 @@
 /**
  * SFTP access to the data log files (002 §3.5, §5.4): with SFTP enabled the module runs an SFTP
- * server (ssh2) on the configured port (MODULE_SFTP_PORT overrides it, as 22 needs root). One
- * user, `sftp`, with the configured password (scrypt hash in the kv store; a change takes effect
- * for new connections); every password check goes through the secret throttle. The tree is
+ * server (ssh2) on the module's HOST address and the configured port (MODULE_SFTP_PORT overrides
+ * it, as 22 needs root). One user, `sftp`, with the password an administrator set (scrypt hash
+ * in the kv store; a change takes effect for new connections). There is no default password:
+ * until one is set (and after resetSftpPassword) the server does not listen, even when enabled
+ * (docs/decisions.md, "SFTP access: no common password"). Every password check counts on the
+ * SFTP account in the secret throttle, and the IP whitelist drops connections from unlisted
+ * addresses before a byte is answered. The tree is
  * read-only: `/backup1`, `/backup2`, `/backup3`, `/backupac` with the files the Data Log reading
  * pages list, and nothing else; every write, rename or removal is refused.
  */
 import { DATA_LOG_IDS, sftpSection, type DataLogId, type SftpConfig } from '@meter/contract';
 import { generateKeyPairSync, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, writeFileSync, type Stats } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { join, posix } from 'node:path';
 import type * as Ssh2 from 'ssh2';
 import type ssh2 from 'ssh2';
@@ -23,9 +27,11 @@ import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 const ssh = lazyRequire<typeof Ssh2>('ssh2');
 
 export const SFTP_USER = 'sftp';
-/** The vendor default (README): 8 characters with a letter, a number and a symbol. */
-export const SFTP_DEFAULT_PASSWORD = 'Acu@2026';
+/** The password every module had before issue 25: no longer accepted anywhere. */
+export const FORMER_SFTP_DEFAULT_PASSWORD = 'Acu@2026';
 const PASSWORD_KEY = 'sftp.password';
+/** The SFTP account's key in the secret throttle: one account, whatever the user name tried. */
+const THROTTLE_KEY = 'sftp';
 const FOLDERS = new Map<string, DataLogId>(DATA_LOG_IDS.map((id) => [`backup${id}`, id]));
 const DIR_MODE = 0o040555;
 const FILE_MODE = 0o100444;
@@ -45,6 +51,10 @@ export interface SftpAccessDeps {
   dataLogs: DataLogs;
   events: ModuleEventLog;
   throttle: SecretThrottle;
+  /** HOST: the address listened on, as the web server's. */
+  host: string;
+  /** The IP whitelist: whether a connection from this address may reach the module now. */
+  allows: (address: string | undefined) => boolean;
   /** MODULE_SFTP_PORT: the port listened on whatever the settings say (0: any free one, for tests). */
   portOverride?: number;
 }
@@ -52,27 +62,43 @@ export interface SftpAccessDeps {
 type Node = { kind: 'root' } | { kind: 'dir'; id: DataLogId } | { kind: 'file'; id: DataLogId; path: string };
 
 export class SftpAccess {
-  private server: ssh2.Server | undefined;
+  private server: NetServer | undefined;
   private listening: Promise<void> = Promise.resolve();
 
-  constructor(private readonly d: SftpAccessDeps) {}
+  constructor(private readonly d: SftpAccessDeps) {
+    // A data folder from before issue 25 may still hold the former common password: it goes.
+    if (this.verify(FORMER_SFTP_DEFAULT_PASSWORD)) {
+      d.kv.set(PASSWORD_KEY, null);
+      d.events.write('Error', 'SFTP password was the former common default: cleared, SFTP stays off until a new password is set');
+    }
+  }
 
   settings(): SftpConfig {
     return this.d.kv.getOrInit<SftpConfig>(KV_SECTION_PREFIX + sftpSection.key, () => sftpSection.defaults!() as SftpConfig);
   }
 
-  setPassword(password: string, user: string): void {
-    this.d.kv.set(PASSWORD_KEY, hashOf(password));
-    this.d.events.write('Info', `SFTP password changed by ${user}`, user);
+  /** Whether a password is set (without one SFTP stays off). */
+  hasPassword(): boolean {
+    return this.d.kv.get<StoredPassword | null>(PASSWORD_KEY) != null;
   }
 
-  resetPassword(user: string): void {
-    this.d.kv.set(PASSWORD_KEY, hashOf(SFTP_DEFAULT_PASSWORD));
-    this.d.events.write('Info', `SFTP password reset to the default by ${user}`, user);
+  async setPassword(password: string, user: string): Promise<void> {
+    const had = this.hasPassword();
+    this.d.kv.set(PASSWORD_KEY, hashOf(password));
+    this.d.events.write('Info', `SFTP password changed by ${user}`, user);
+    if (!had) await this.apply();
+  }
+
+  /** Removes the password: SFTP stays off until a new one is set (there is no default to go back to). */
+  async resetPassword(user: string): Promise<void> {
+    this.d.kv.set(PASSWORD_KEY, null);
+    this.d.events.write('Info', `SFTP password cleared by ${user}: SFTP stays off until a new password is set`, user);
+    await this.apply();
   }
 
   private verify(password: string): boolean {
-    const stored = this.d.kv.getOrInit<StoredPassword>(PASSWORD_KEY, () => hashOf(SFTP_DEFAULT_PASSWORD));
+    const stored = this.d.kv.get<StoredPassword | null>(PASSWORD_KEY);
+    if (!stored) return false;
     const expected = Buffer.from(stored.hash, 'base64');
     const got = scryptSync(password, Buffer.from(stored.salt, 'base64'), expected.length);
     return timingSafeEqual(expected, got);
@@ -84,21 +110,37 @@ export class SftpAccess {
     return addr ? addr.port : null;
   }
 
+  /** The address listened on now, or null when SFTP is off. */
+  address(): string | null {
+    const addr = this.server?.address() as AddressInfo | null | undefined;
+    return addr ? addr.address : null;
+  }
+
   /** Listens as the settings say (called at start and after a save). */
   async apply(): Promise<void> {
     await this.stop();
     const cfg = this.settings();
     if (!cfg.enable) return;
-    const server = new ssh.Server({ hostKeys: [this.hostKey()] }, (client, info) => this.serve(client, info.ip));
+    if (!this.hasPassword()) {
+      this.d.events.write('Error', 'SFTP is enabled but no SFTP password is set: SFTP stays off until one is set');
+      return;
+    }
+    const ssh2Server = new ssh.Server({ hostKeys: [this.hostKey()] }, (client, info) => this.serve(client, info.ip));
+    // The whitelist is asked for each TCP connection, before the SSH banner (as Modbus TCP does).
+    const server = createServer((socket) => {
+      if (!this.d.allows(socket.remoteAddress)) return socket.destroy();
+      ssh2Server.injectSocket(socket);
+    });
     this.server = server;
     const port = this.d.portOverride ?? cfg.port;
+    const host = this.d.host;
     this.listening = new Promise<void>((resolve) => {
       server.once('error', (err: Error) => {
-        this.d.events.write('Error', `SFTP server could not listen on port ${port}: ${err.message}`);
+        this.d.events.write('Error', `SFTP server could not listen on ${host} port ${port}: ${err.message}`);
         this.server = undefined;
         resolve();
       });
-      server.listen(port, () => resolve());
+      server.listen(port, host, () => resolve());
     });
     await this.listening;
   }
@@ -127,12 +169,12 @@ export class SftpAccess {
     client.on('authentication', (ctx) => {
       if (ctx.method !== 'password') return ctx.reject(['password']);
       try {
-        this.d.throttle.begin(`sftp:${source}`);
+        this.d.throttle.begin(THROTTLE_KEY);
       } catch {
         return ctx.reject(['password']);
       }
       if (ctx.username === SFTP_USER && this.verify(ctx.password)) {
-        this.d.throttle.succeeded(`sftp:${source}`);
+        this.d.throttle.succeeded(THROTTLE_KEY);
         return ctx.accept();
       }
       this.d.events.write('Error', `SFTP sign-in refused from ${source}`);

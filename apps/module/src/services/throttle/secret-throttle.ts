@@ -1,64 +1,156 @@
 /**
- * Failed secret checks counted per source address (sign-in, the current password of a password
- * change, the meter password): the first few are free, then each failure makes the source wait
- * longer before its next check. A waiting source is answered 429 with Retry-After at once,
- * without checking anything, so nothing sleeps and guessing stays slow. Counted at the start
- * of a check and given back on success, so parallel requests can not slip past the count.
- * Kept in memory: a restart forgets it (the accounts' own lockout is in SQLite).
+ * Failed secret checks counted per account, whatever the source address (docs/decisions.md,
+ * "Secret checks: per-account throttling"): sign-in and the current password of a password
+ * change count on the user's account, the meter password on the meter, the SFTP password on the
+ * SFTP account. The first few failures are free, then each failure makes the account wait longer
+ * before its next check (1 s doubling to 1 h); the count restarts only after 24 h without a
+ * failure. A waiting account is answered 429 with Retry-After at once, without checking anything,
+ * so nothing sleeps. Counted at the start of a check and given back on success, so parallel
+ * requests cannot slip past the count. A client the module remembers (a device cookie issued at
+ * its last good sign-in) counts on a key of its own, so an attack on the account does not hold
+ * it. Sign-in failures of the other clients also draw on one module-wide bucket, which bounds how
+ * many names can be tried (and so what the per-name state holds). Kept in memory: a restart
+ * forgets it (the accounts' own lockout is in SQLite).
  */
 import { serverMessages } from '@meter/contract';
+import { createHmac, randomBytes } from 'node:crypto';
 import { ApiError } from '../../errors.ts';
 
 export interface ThrottleOptions {
-  /** Failures per source in a window that cost no wait. */
+  /** Failures of one account that cost no wait. */
   freeFailures: number;
-  /** The count restarts after this long without a check from the source. */
-  windowMs: number;
+  /** The count restarts after this long without a counted check of the account. */
+  resetMs: number;
   /** The wait after the first failure past the free ones; doubles with each further one. */
   firstDelayMs: number;
   maxDelayMs: number;
-  /** Sources remembered at most (the oldest are forgotten first). */
-  maxSources: number;
+  /** Accounts remembered at most (the stalest are forgotten first). */
+  maxKeys: number;
+  /** The module-wide bucket of sign-in failures of clients not remembered: its size and the time one failure takes to come back. */
+  bucketSize: number;
+  bucketRefillMs: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleOptions = { freeFailures: 10, windowMs: 15 * 60_000, firstDelayMs: 1000, maxDelayMs: 5 * 60_000, maxSources: 10_000 };
+const HOUR = 3_600_000;
 
-interface SourceState {
+export const DEFAULT_THROTTLE: ThrottleOptions = {
+  freeFailures: 5,
+  resetMs: 24 * HOUR,
+  firstDelayMs: 1000,
+  maxDelayMs: HOUR,
+  maxKeys: 10_000,
+  bucketSize: 30,
+  bucketRefillMs: 12 * 60_000,
+};
+
+/** The wait an account must keep after its `failures`-th failure in a count. */
+export function delayAfter(failures: number, o: ThrottleOptions = DEFAULT_THROTTLE): number {
+  const past = failures - o.freeFailures;
+  return past > 0 ? Math.min(o.firstDelayMs * 2 ** Math.min(past - 1, 30), o.maxDelayMs) : 0;
+}
+
+/**
+ * The shortest time in which `guesses` checks of one account can be made under the schedule,
+ * whatever the number of sources: the better of guessing on at the longest wait and letting the
+ * count restart (a silence of resetMs) each time the waits have grown by `restartAfter` failures.
+ */
+export function shortestTimeFor(guesses: number, o: ThrottleOptions = DEFAULT_THROTTLE): number {
+  let best = Infinity;
+  // A count that restarts after n failures: n checks cost the waits after failures 1..n-1, then resetMs.
+  for (let n = 1; n <= Math.min(guesses, 64); n++) {
+    let within = 0;
+    for (let i = 1; i < n; i++) within += delayAfter(i, o);
+    const full = Math.floor(guesses / n);
+    const rest = guesses - full * n;
+    let tail = 0;
+    for (let i = 1; i < rest; i++) tail += delayAfter(i, o);
+    const cycles = full * within + (full - 1) * o.resetMs + (rest > 0 ? o.resetMs + tail : 0);
+    best = Math.min(best, cycles);
+  }
+  // Never restarting: the waits after failures 1..guesses-1.
+  let straight = 0;
+  for (let i = 1; i < guesses; i++) straight += delayAfter(i, o);
+  return Math.min(best, straight);
+}
+
+interface KeyState {
   failures: number;
   lastAt: number;
   waitUntil: number;
 }
 
+export interface BeginOptions {
+  /** Draws on the module-wide bucket too (sign-in of a client not remembered). */
+  bucket?: boolean;
+}
+
 export class SecretThrottle {
-  private readonly sources = new Map<string, SourceState>();
+  private readonly keys = new Map<string, KeyState>();
+  /** Keys the account names, so the map never holds a typed name (it may be a password). */
+  private readonly secret = randomBytes(32);
+  private tokens: number;
+  private tokensAt: number;
 
   constructor(
     private readonly now: () => number,
     private readonly options: ThrottleOptions = DEFAULT_THROTTLE,
-  ) {}
+  ) {
+    this.tokens = options.bucketSize;
+    this.tokensAt = now();
+  }
 
-  /** Starts one check from `source`: 429 while it must wait, else counts it as failed until `succeeded`. */
-  begin(source: string): void {
-    const now = this.now();
-    let s = this.sources.get(source);
-    this.sources.delete(source);
-    if (!s || now - s.lastAt >= this.options.windowMs) s = { failures: 0, lastAt: now, waitUntil: 0 };
+  /** The key of a user account (sign-in, current password): the same for known and unknown names. */
+  accountKey(userName: string): string {
+    return 'user:' + createHmac('sha256', this.secret).update(userName, 'utf8').digest('base64url');
+  }
+
+  /** The key of a remembered client of an account: its failures do not hold the account. */
+  deviceKey(userName: string, deviceId: string): string {
+    return `device:${deviceId}:${this.accountKey(userName)}`;
+  }
+
+  private state(key: string, now: number): KeyState {
+    let s = this.keys.get(key);
+    this.keys.delete(key);
+    if (!s || now - s.lastAt >= this.options.resetMs) s = { failures: 0, lastAt: now, waitUntil: 0 };
     // Re-inserted: the map's order is the order of last use, so the first key is the stalest.
-    this.sources.set(source, s);
-    if (s.waitUntil > now) throw new ApiError(429, serverMessages.tooManyFailedAttempts(Math.ceil((s.waitUntil - now) / 1000)), undefined, Math.ceil((s.waitUntil - now) / 1000));
+    this.keys.set(key, s);
+    return s;
+  }
+
+  private refill(now: number): void {
+    this.tokens = Math.min(this.options.bucketSize, this.tokens + (now - this.tokensAt) / this.options.bucketRefillMs);
+    this.tokensAt = now;
+  }
+
+  /** Starts one check of `key`: 429 while it must wait, else counts it as failed until `succeeded`. */
+  begin(key: string, options: BeginOptions = {}): void {
+    const now = this.now();
+    const s = this.state(key, now);
+    let waitMs = Math.max(0, s.waitUntil - now);
+    if (options.bucket) {
+      this.refill(now);
+      if (this.tokens < 1) waitMs = Math.max(waitMs, Math.ceil((1 - this.tokens) * this.options.bucketRefillMs));
+    }
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new ApiError(429, serverMessages.tooManyFailedAttempts(seconds), undefined, seconds);
+    }
+    if (options.bucket) this.tokens--;
     s.lastAt = now;
     s.failures++;
-    const past = s.failures - this.options.freeFailures;
-    if (past > 0) s.waitUntil = now + Math.min(this.options.firstDelayMs * 2 ** Math.min(past - 1, 30), this.options.maxDelayMs);
-    for (const stalest of this.sources.keys()) {
-      if (this.sources.size <= this.options.maxSources) break;
-      this.sources.delete(stalest);
+    const delay = delayAfter(s.failures, this.options);
+    if (delay > 0) s.waitUntil = now + delay;
+    for (const stalest of this.keys.keys()) {
+      if (this.keys.size <= this.options.maxKeys) break;
+      this.keys.delete(stalest);
     }
   }
 
-  /** The check begun from `source` passed: it does not count, nor does the wait it started. */
-  succeeded(source: string): void {
-    const s = this.sources.get(source);
+  /** The check begun on `key` passed: it does not count, nor does the wait it started. */
+  succeeded(key: string, options: BeginOptions = {}): void {
+    if (options.bucket) this.tokens = Math.min(this.options.bucketSize, this.tokens + 1);
+    const s = this.keys.get(key);
     if (!s || s.failures === 0) return;
     s.failures--;
     if (s.failures <= this.options.freeFailures) s.waitUntil = 0;

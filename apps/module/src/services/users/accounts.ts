@@ -8,10 +8,10 @@ import { ADMIN_USER_NAME, serverMessages, userConfigBody, type PasswordPolicy, t
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleContext, Principal } from '../../context.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { auditChanges } from '../sections/audit.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
+import type { Session, SessionStore } from '../sessions/session-store.ts';
 import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 import { INITIAL_PASSWORD_FILE } from './first-start.ts';
 import { DAY_MS, checkHistory, checkMinimumAge, checkPolicy, checkReplacesDefault } from './password-rules.ts';
@@ -22,6 +22,8 @@ import { failStateOf, lockActive, roleOf, type UserRepository, type UserRow } fr
 import type { UserSettings } from './user-settings.ts';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+/** Wrong current passwords that end the session of a password change. */
+export const WRONG_CURRENT_PASSWORDS_ENDING_SESSION = 5;
 
 /**
  * What a user's revision covers: what its edit screens show and a change of it sets (role,
@@ -54,6 +56,9 @@ function entryOf(row: UserRow, policy: PasswordPolicy, now: number): UserListEnt
 }
 
 export class UserAccounts {
+  /** Wrong current passwords given in each session (gone with the session). */
+  private readonly wrongCurrent = new WeakMap<Session, number>();
+
   constructor(
     private readonly ctx: ModuleContext,
     private readonly repo: UserRepository,
@@ -202,13 +207,23 @@ export class UserAccounts {
   }
 
   /** PATCH command/setPassword: a signed-in user changes their own password with the current one. */
-  async changeOwnPassword(principal: Principal, body: { username: string; oldPassword: string; newPassword: string }, source: string): Promise<void> {
+  async changeOwnPassword(principal: Principal, body: { username: string; oldPassword: string; newPassword: string }): Promise<void> {
     if (principal.kind !== 'user' || body.username !== principal.userName) throw forbidden();
     const row = this.repo.requireUser(body.username);
-    this.throttle.begin(source);
+    // The current password is a secret check of the account like a sign-in (docs/decisions.md).
+    const key = this.throttle.accountKey(row.name);
+    this.throttle.begin(key);
     const verified = await verifyPassword(body.oldPassword, row.password_hash);
-    if (verified) this.throttle.succeeded(source);
+    if (verified) this.throttle.succeeded(key);
     else {
+      const session = principal.sessionId ? this.sessions.resolveId(principal.sessionId) : null;
+      const wrong = session ? (this.wrongCurrent.get(session) ?? 0) + 1 : 0;
+      if (session) this.wrongCurrent.set(session, wrong);
+      if (wrong >= WRONG_CURRENT_PASSWORDS_ENDING_SESSION) {
+        this.sessions.endId(session!.id);
+        this.events.write('Critical', `Session of user ${row.name} ended: ${wrong} incorrect current passwords on password change`, row.name);
+        throw unauthorized(serverMessages.tooManyWrongCurrentPasswords);
+      }
       this.events.write('Error', `Password change of user ${row.name} refused: current password incorrect`, row.name);
       throw badRequest(serverMessages.currentPasswordIncorrect, { oldPassword: serverMessages.currentPasswordIncorrect });
     }

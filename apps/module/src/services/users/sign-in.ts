@@ -11,13 +11,16 @@ import type { KeyValueStore } from '../../store/db.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { CreatedSession, SessionStore } from '../sessions/session-store.ts';
 import type { SecretThrottle } from '../throttle/secret-throttle.ts';
+import { RememberedClients } from './remembered-clients.ts';
 import { DAY_MS } from './password-rules.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { NO_FAILURES, failStateOf, lockActive, roleOf, type FailState, type UserRepository } from './user-repository.ts';
 import type { UserSettings } from './user-settings.ts';
 
 /** Failed-attempt states kept for unknown user names, so they lock out like real ones (bounded). */
-const PHANTOM_LIMIT = 1000;
+const PHANTOM_LIMIT = 50_000;
+/** Failed-attempt states of remembered clients (in memory; only valid device tokens reach it). */
+const DEVICE_STATES_LIMIT = 1000;
 /** The device secret that keys them (kv): the store never holds a typed name, which may be a password. */
 const KV_PHANTOM_KEY = 'users.unknownNameKey';
 
@@ -58,8 +61,17 @@ function incorrect(s: FailState, policy: PasswordPolicy): ApiError {
 
 type Outcome = { ok: true; user: SessionUser } | { ok: false; error: ApiError };
 
+/** A good sign-in: the reply, and the device token the client keeps for its next one. */
+export interface SignedIn {
+  user: SessionUser;
+  device: string;
+}
+
 export class SignIn {
   private phantomSecret: Buffer | undefined;
+  readonly remembered: RememberedClients;
+  /** The policy's failure count and lockout of each remembered client, apart from its account's. */
+  private readonly deviceStates = new Map<string, FailState>();
 
   constructor(
     private readonly repo: UserRepository,
@@ -69,19 +81,26 @@ export class SignIn {
     private readonly now: () => number,
     private readonly throttle: SecretThrottle,
     private readonly kv: KeyValueStore,
-  ) {}
+  ) {
+    this.remembered = new RememberedClients(kv, now);
+  }
 
   /**
    * 000 §7 users/authenticate. A wrong user name and a wrong password cost one scrypt each and
    * give the same reply. Locks answer 401 with a text containing 'locked by administrator' (the
-   * console's marker, 000 §8).
+   * console's marker, 000 §8). A client holding a valid device token of this name (a good
+   * sign-in before) is counted apart: the account's delays and failed-attempt lockout, which
+   * anyone can run up, do not hold it; its own failures delay and lock it alone.
    */
-  async authenticate(username: string, password: string, source: string): Promise<SessionUser> {
-    // Before anything about the name is read: a waiting source learns nothing, known name or not.
-    this.throttle.begin(source);
+  async authenticate(username: string, password: string, deviceToken?: string): Promise<SignedIn> {
+    const deviceId = this.remembered.check(deviceToken, username);
+    const key = deviceId ? this.throttle.deviceKey(username, deviceId) : this.throttle.accountKey(username);
+    const counted = { bucket: !deviceId };
+    // Before anything about the name is read: a waiting account learns nothing, known name or not.
+    this.throttle.begin(key, counted);
     const before = this.repo.user(username);
     const verified = await verifyPassword(password, before?.password_hash ?? (await dummyHash()));
-    if (verified) this.throttle.succeeded(source);
+    if (verified) this.throttle.succeeded(key, counted);
     const policy = this.settings.passwordPolicy();
     const now = this.now();
     let created: CreatedSession | null = null;
@@ -97,7 +116,8 @@ export class SignIn {
         if (!row) return this.phantomFailure(username, policy, now, note);
         // The password changed while it was being checked: the check was against the old one.
         const ok = verified && row.password_hash === before?.password_hash;
-        let state = failStateOf(row);
+        let state = deviceId ? (this.deviceStates.get(key) ?? { ...NO_FAILURES }) : failStateOf(row);
+        const writeState = (next: FailState) => (deviceId ? this.setDeviceState(key, next) : this.repo.writeFailState(row.name, next));
         if (lockActive(state, now)) {
           note('Error', `Sign-in refused for user ${row.name}: account locked after failed attempts`, row.name);
           return { ok: false, error: lockedOut(state.lockedUntil, now) };
@@ -105,7 +125,7 @@ export class SignIn {
         if (state.lockedUntil !== 0) state = { ...NO_FAILURES }; // the wait is over
         if (!ok) {
           const r = registerFailure(state, policy, now);
-          this.repo.writeFailState(row.name, r.state);
+          writeState(r.state);
           if (r.locked) {
             const until = r.state.lockedUntil === -1 ? 'until an administrator unlocks it' : `for ${policy.failedLoginWaitSeconds} s`;
             note('Critical', `User ${row.name} locked out after ${policy.maxFailedAttempts} failed sign-in attempts, ${until}`, row.name);
@@ -116,7 +136,9 @@ export class SignIn {
         }
         // The password is right from here on: the failure count restarts whatever follows. Not
         // needed to sign in: a full disk keeps the old count (docs/decisions.md, "Full disk").
-        if (row.failed_count !== 0 || row.first_failed_at !== 0 || row.locked_until !== 0) afterwards.push(() => this.repo.writeFailState(row.name, NO_FAILURES));
+        // A remembered client's success restarts its own count, not the account's (an attack may be on).
+        if (deviceId) this.deviceStates.delete(key);
+        else if (row.failed_count !== 0 || row.first_failed_at !== 0 || row.locked_until !== 0) afterwards.push(() => this.repo.writeFailState(row.name, NO_FAILURES));
         if (row.status === 1) {
           note('Error', `Sign-in refused for user ${row.name}: account locked by administrator`, row.name);
           return { ok: false, error: unauthorized(serverMessages.lockedByAdministrator) };
@@ -174,7 +196,16 @@ export class SignIn {
     for (const write of afterwards) this.repo.tryWrite(write);
     for (const entry of notes) this.events.write(...entry);
     if (!outcome.ok) throw outcome.error;
-    return outcome.user;
+    return { user: outcome.user, device: this.remembered.issue(outcome.user.userName) };
+  }
+
+  private setDeviceState(key: string, state: FailState): void {
+    this.deviceStates.delete(key);
+    this.deviceStates.set(key, state);
+    for (const stalest of this.deviceStates.keys()) {
+      if (this.deviceStates.size <= DEVICE_STATES_LIMIT) break;
+      this.deviceStates.delete(stalest);
+    }
   }
 
   /**
@@ -190,13 +221,13 @@ export class SignIn {
     const key = createHmac('sha256', this.phantomSecret).update(username, 'utf8').digest('base64url');
     let state = this.repo.unknownNameState(key);
     if (lockActive(state, now)) {
-      this.repo.writeUnknownNameState(key, state, now, PHANTOM_LIMIT);
+      this.repo.writeUnknownNameState(key, state, now, PHANTOM_LIMIT, policy.failedLoginAttemptWindowsSeconds * 1000);
       note('Error', 'Sign-in failed: unknown user name');
       return { ok: false, error: lockedOut(state.lockedUntil, now) };
     }
     if (state.lockedUntil !== 0) state = { ...NO_FAILURES };
     const r = registerFailure(state, policy, now);
-    this.repo.writeUnknownNameState(key, r.state, now, PHANTOM_LIMIT);
+    this.repo.writeUnknownNameState(key, r.state, now, PHANTOM_LIMIT, policy.failedLoginAttemptWindowsSeconds * 1000);
     note('Error', 'Sign-in failed: unknown user name');
     return { ok: false, error: r.locked ? lockedOut(r.state.lockedUntil, now) : incorrect(r.state, policy) };
   }

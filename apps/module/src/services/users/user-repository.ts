@@ -163,14 +163,26 @@ export class UserRepository {
     );
     return r ? { failedCount: r.failed_count, firstFailedAt: r.first_failed_at, lockedUntil: r.locked_until } : { ...NO_FAILURES };
   }
-  /** Stores it and keeps the `limit` most recently touched keys (a flood of names cannot fill the store). */
-  writeUnknownNameState(key: string, s: FailState, at: number, limit: number): void {
+  /**
+   * Stores it. Past `limit` keys, the states that no longer hold anything (the count's window and
+   * the lockout are over) go first, then the stalest: the sign-in bucket makes that take more than
+   * a year of guessing (docs/decisions.md, "Secret checks: per-account throttling").
+   */
+  writeUnknownNameState(key: string, s: FailState, at: number, limit: number, windowMs: number): void {
     this.run(
       'INSERT INTO unknown_name_failures (key, failed_count, first_failed_at, locked_until, touched_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET failed_count = excluded.failed_count, first_failed_at = excluded.first_failed_at, locked_until = excluded.locked_until, touched_at = excluded.touched_at',
       key,
       s.failedCount,
       s.firstFailedAt,
       s.lockedUntil,
+      at,
+    );
+    if (this.get<{ n: number }>('SELECT count(*) AS n FROM unknown_name_failures')!.n <= limit) return;
+    this.run(
+      'DELETE FROM unknown_name_failures WHERE (locked_until = 0 OR (locked_until > 0 AND locked_until <= ?)) AND (failed_count = 0 OR (? > 0 AND first_failed_at + ? <= ?))',
+      at,
+      windowMs,
+      windowMs,
       at,
     );
     this.run('DELETE FROM unknown_name_failures WHERE key IN (SELECT key FROM unknown_name_failures ORDER BY touched_at DESC, rowid DESC LIMIT -1 OFFSET ?)', limit);

@@ -238,7 +238,7 @@ describe('remote module firmware update', () => {
     const out = await processLog();
     assert.match(out, new RegExp(`^Downloading module firmware 3\\.5\\.0 \\(${file.length} bytes\\)`));
     assert.match(out, /Signature verified: AXM-WEB2 3\.5\.0, 1 part\(s\)\nInstalling\nfirmware update success\nEND OF FILE\n$/);
-    for (let i = 0; i < 60 && m.reboots === 0; i++) await sleep(100);
+    await until('the reboot', () => m.reboots === 1);
     assert.equal(m.reboots, 1);
     await m.close(true);
     m = await createTestModule({ dataDir: m.dataDir, env });

@@ -46,7 +46,7 @@ describe('kill -9 in the middle of an apply', () => {
       assert.equal((await uploadPackage(r, token, pkg)).status, 200);
       const started = api(r, 'PATCH', '/fwUpdate/update', {}, token).catch(() => undefined);
       if (delayMs === 'marked') {
-        // Past the mark: the log says success, the reboot (2 s later) has not come yet.
+        // Past the mark: the log says success, the reboot (5 s later) has not come yet.
         for (let i = 0; i < 200 && !String((await api(r, 'GET', '/fwUpdate/info', undefined, token)).body?.data?.output).includes('firmware update success'); i++) await sleep(20);
       } else await sleep(delayMs);
       await kill9(r);

@@ -113,7 +113,11 @@ export function ManualUpdate({ kind, title, canWrite, update }: { kind: Firmware
               </Form.Text>
             </Form.Group>
           )}
-          {progress !== undefined && <ProgressBar now={progress} label={`${progress}%`} aria-label={t.uploadProgress} className="mb-2" style={{ maxWidth: 480 }} />}
+          {progress !== undefined && (
+            <ProgressBar className="mb-2" style={{ maxWidth: 480 }}>
+              <ProgressBar now={progress} label={`${progress}%`} aria-label={t.uploadProgress} />
+            </ProgressBar>
+          )}
           {canWrite && (
             <Button type="submit" disabled={!file || progress !== undefined || update.updating}>
               {t.upload}

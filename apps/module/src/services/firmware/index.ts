@@ -12,7 +12,7 @@ import type { ModuleContext } from '../../context.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import type { DeviceIdentity } from '../device/device-service.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
-import type { FirmwareUploadInfo } from '@meter/contract';
+import { FIRMWARE_POLL_MS, type FirmwareUploadInfo } from '@meter/contract';
 import { DEV_PUBLIC_KEY } from './dev-key.ts';
 import { END_OF_FILE, checkPackage, receiveUpload, type PackageTarget, type StagedUpload, type Uploader } from './package-check.ts';
 import { MAGIC, PackageError, VERSION_RE } from './package-format.ts';
@@ -24,6 +24,11 @@ export { END_OF_FILE };
 /** A firmware package is at most this large (the module's flash holds two images). */
 export const MAX_PACKAGE_BYTES = 64 * 1024 * 1024;
 const KV_PENDING = 'firmware.pendingVersion';
+/**
+ * After a success the module restarts this much later: longer than the console's 3-s log poll
+ * (002 §4.9), so a poll still reads "firmware update success" from this run before it goes away.
+ */
+const REBOOT_DELAY_MS = FIRMWARE_POLL_MS + 2000;
 
 export interface FirmwareDeps {
   ctx: ModuleContext;
@@ -165,7 +170,7 @@ export class FirmwareService {
       else this.d.events.write('Info', `Module firmware ${manifest.version} installed by ${user}; the module restarts`, user);
       this.line(FIRMWARE_SUCCESS);
       this.line(END_OF_FILE);
-      setTimeout(() => this.d.ctx.requestReboot(), this.d.rebootDelayMs ?? 2000);
+      setTimeout(() => this.d.ctx.requestReboot(), this.d.rebootDelayMs ?? REBOOT_DELAY_MS);
     } catch (e) {
       const reason = e instanceof PackageError ? e.message : 'internal error';
       this.d.events.write('Error', `Module firmware update by ${user} refused: ${reason}`, user);

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { firmwareTexts } from '@meter/contract';
+import { axeViolations } from '../lib/axe.ts';
 import { ADMIN_PASSWORD, alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
@@ -71,6 +72,13 @@ describe('module firmware', () => {
     await upload.click();
     await manual.getByText('module-3.3.0.a2up: version 3.3.0 (running version 3.4.0)').waitFor();
     await manual.getByText('This is a downgrade: it replaces the running version 3.4.0 with an older one.').waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the checked downgrade and its warning, light');
+    await manual.getByRole('button', { name: 'Process' }).click();
+    await page.getByRole('dialog').getByText('This is a downgrade: it replaces the running version 3.4.0 with an older one.').waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    assert.deepEqual(await axeViolations(page), [], 'the downgrade confirmation, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await manual.getByRole('button', { name: 'Cancel' }).click();
     assert.equal(await manual.getByLabel('Allow downgrade to an older version').isChecked(), false, 'the option is for one upload');
     await page.context().close();

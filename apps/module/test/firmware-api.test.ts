@@ -165,6 +165,13 @@ describe('module firmware update', () => {
     assert.ok(eventLog(m).some((e) => e.message === 'Module firmware 3.5.0 running'));
     // Now 3.4.0 is older: refused without the option.
     assert.equal((await upload(pack('3.4.0'))).body.data.value, firmwareTexts.olderVersion('3.4.0', '3.5.0'));
+    // The option holds for the kept file in memory only: after a restart Process refuses the older file.
+    assert.equal((await upload(pack('3.4.0'), admin, { allowDowngrade: true })).body.data.downgrade, true);
+    await m.close(true);
+    m = await createTestModule({ dataDir: m.dataDir, env });
+    admin = await m.login();
+    assert.ok((await processUpdate(m, 'module', admin)).endsWith(`Firmware update failed: ${firmwareTexts.olderVersion('3.4.0', '3.5.0')}\nEND OF FILE\n`));
+    assert.equal(m.services.ctx.kv.get('firmware.pendingVersion'), undefined);
   });
 });
 

@@ -172,7 +172,9 @@ describe('emergency mode', () => {
     const meter = page.getByRole('region', { name: 'Meter Firmware Update' });
     await meter.getByLabel('Firmware File').setInputFiles(meterPackage);
     await meter.getByRole('button', { name: 'Upload' }).click();
+    await meter.getByText('meter-1.17.abin: version 1.17 (running version 1.16)').waitFor();
     await meter.getByRole('button', { name: 'Process' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Process' }).click();
     await page
       .getByLabel('Meter Update Log', { exact: true })
       .getByText(/meter firmware update success/)
@@ -190,6 +192,8 @@ describe('emergency mode', () => {
       await route.continue();
     });
     await moduleFw.getByRole('button', { name: 'Process' }).click();
+    await page.getByRole('dialog').getByText('Install module firmware version 3.5.0? The module restarts when the update succeeds.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Process' }).click();
     await page.getByRole('button', { name: 'Reset to Factory Default' }).and(page.locator(':disabled')).waitFor();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About' }).click();
     await alertWith(page, 'Firmware is upgrading. Please stay on the current page').waitFor();

@@ -14,9 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { localDate } from '@meter/contract';
+import { firmwareTexts, localDate } from '@meter/contract';
 import { buildPackage } from '../src/services/firmware/package-format.ts';
 import { createTestModule, type TestModule } from './helper.ts';
+import { until } from './https-peer-module.ts';
 import { addUser, eventLog, USER_PASSWORD } from './users-helpers.ts';
 
 const keys = generateKeyPairSync('ed25519');
@@ -203,6 +204,26 @@ describe('remote module firmware update', () => {
     await assertNothingChanged();
   });
 
+  test('issue 25: remote and auto update never downgrade: a manifest naming 3.5.0 over a package signed 3.3.0 is refused when processed', async () => {
+    const refusal = `Firmware update failed: ${firmwareTexts.olderVersion('3.3.0', '3.4.0')}\nEND OF FILE\n`;
+    fw.offer('3.5.0', 'older.a2up', pack('3.3.0'), { critical: true });
+    await download();
+    assert.deepEqual(await get('isFirmwareComplete'), { value: 'yes' });
+    assert.ok((await processLog()).endsWith(refusal));
+    await assertNothingChanged();
+    // The same offer to the daily auto update.
+    const now = Date.now();
+    const hour = localDate(m.services.device.state().timeZone, now / 1000).hour;
+    assert.equal((await m.call('PUT', '/api/settings/autoUpdateConfig', { token: admin, body: { checkStat: 2, checkTime: hour } })).status, 200);
+    m.services.ctx.kv.set('firmware.autoCheckedDay', 'none');
+    await m.services.remoteUpdate.autoTick(now);
+    await until('the end of the auto update', async () => (await log()).endsWith(refusal));
+    assert.ok(eventLog(m).some((e) => e.level === 'Error' && e.message === `Module firmware update by auto update refused: ${firmwareTexts.olderVersion('3.3.0', '3.4.0')}`));
+    await assertNothingChanged();
+    m.services.ctx.kv.set('firmware.autoCheckedDay', 'yesterday');
+    assert.equal((await m.call('PUT', '/api/settings/autoUpdateConfig', { token: admin, body: { checkStat: 0, checkTime: hour } })).status, 200);
+  });
+
   test('a good package (behind a redirect): progress, complete, the same checks as an upload, the new version after the reboot', async () => {
     const file = pack('3.5.0');
     fw.offer('3.5.0', 'good.a2up', file, { url: 'moved/good.a2up' });
@@ -217,7 +238,7 @@ describe('remote module firmware update', () => {
     const out = await processLog();
     assert.match(out, new RegExp(`^Downloading module firmware 3\\.5\\.0 \\(${file.length} bytes\\)`));
     assert.match(out, /Signature verified: AXM-WEB2 3\.5\.0, 1 part\(s\)\nInstalling\nfirmware update success\nEND OF FILE\n$/);
-    for (let i = 0; i < 60 && m.reboots === 0; i++) await sleep(100);
+    await until('the reboot', () => m.reboots === 1);
     assert.equal(m.reboots, 1);
     await m.close(true);
     m = await createTestModule({ dataDir: m.dataDir, env });

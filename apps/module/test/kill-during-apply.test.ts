@@ -13,10 +13,17 @@ import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { buildPackage } from '../src/services/firmware/package-format.ts';
-import { api, kill9, login, startKillableModule } from './killable-module.ts';
+import { api, kill9, login, startKillableModule, type KillableModule } from './killable-module.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const devKey = createPrivateKey(readFileSync(join(ROOT, 'apps/module/dev-keys/firmware-dev-key.pem')));
+
+/** 002 §7.4: the package as the console sends it, multipart with one field `file`. */
+async function uploadPackage(r: KillableModule, token: string, pkg: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(pkg)]), 'module.a2up');
+  return fetch(`http://127.0.0.1:${r.port}/api/upload/local/moduleFirmware`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+}
 
 const start = (dataDir: string) => startKillableModule(dataDir, { MODULE_FIRMWARE_DEV_KEY: '1' });
 
@@ -36,10 +43,10 @@ describe('kill -9 in the middle of an apply', () => {
       let r = await start(dataDir);
       let token = await login(r);
       const before = (await api(r, 'GET', '/settings/deviceInfo', undefined, token)).body.data.moduleFirmwareVersion as string;
-      assert.equal((await api(r, 'POST', '/upload/firmware', undefined, token, pkg)).status, 200);
+      assert.equal((await uploadPackage(r, token, pkg)).status, 200);
       const started = api(r, 'PATCH', '/fwUpdate/update', {}, token).catch(() => undefined);
       if (delayMs === 'marked') {
-        // Past the mark: the log says success, the reboot (2 s later) has not come yet.
+        // Past the mark: the log says success, the reboot (5 s later) has not come yet.
         for (let i = 0; i < 200 && !String((await api(r, 'GET', '/fwUpdate/info', undefined, token)).body?.data?.output).includes('firmware update success'); i++) await sleep(20);
       } else await sleep(delayMs);
       await kill9(r);

@@ -417,6 +417,18 @@ export const firmwareTexts = {
   meterUpdateSuccess: 'Meter firmware update success',
   meterManualUpdate: 'Meter Firmware Update',
   meterUpdateLog: 'Meter Update Log',
+  // The checked package shown before Process, and downgrades (issue 25), decided.
+  packageInfo: (fileName: string, version: string, running: string) => `${fileName}: version ${version} (running version ${running})`,
+  confirmModule: (version: string) => `Install module firmware version ${version}? The module restarts when the update succeeds.`,
+  confirmMeter: (version: string) => `Install meter firmware version ${version}?`,
+  confirmDowngrade: (running: string) => `This is a downgrade: it replaces the running version ${running} with an older one.`,
+  uploadProgress: 'Upload progress',
+  downgradeOption: 'Allow downgrade to an older version',
+  downgradeWarning:
+    'Warning: an older firmware may lack security fixes and may not keep settings saved by the newer one. Tick this only to install an older version on purpose; the downgrade is recorded in the module event log.',
+  downgradeAdminOnly: 'Only admin may install an older firmware version',
+  olderVersion: (version: string, running: string) =>
+    `version ${version} is older than the running version ${running}; an older version is installed only by admin with "Allow downgrade to an older version"`,
 } as const;
 
 /** Post channels (002 §4.2, §8.1, §8.2) and the module's answers to testPoster (decided, see docs/decisions.md). */

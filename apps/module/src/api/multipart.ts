@@ -38,9 +38,14 @@ export function multipartFile(body: Buffer, contentType: string, field = 'file')
   return undefined;
 }
 
+export interface UploadOptions {
+  /** A larger limit than the module's default body limit, for this plugin's uploads (firmware packages). */
+  bodyLimit?: number;
+}
+
 /** Lets the plugin's routes take a multipart upload: the body handed on is the uploaded file. */
-export function acceptUploads(app: FastifyInstance, noFile: string): void {
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (req, body, done) => {
+export function acceptUploads(app: FastifyInstance, noFile: string, options: UploadOptions = {}): void {
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }) }, (req, body, done) => {
     const file = multipartFile(body as Buffer, String(req.headers['content-type'] ?? ''));
     if (!file) return done(badRequest(noFile), undefined);
     done(null, file);

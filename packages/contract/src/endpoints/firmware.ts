@@ -1,13 +1,16 @@
 /** Module firmware (002 §7.6): upload of the .a2up, processing, the update log; auto update, the firmware server, the remote download. */
 import { z } from 'zod';
 import { emptyBody, successReply } from '../schemas/common.ts';
-import { downloadStatusReply, firmwareCompleteReply, remoteUpdateInfo } from '../schemas/firmware.ts';
+import { downloadStatusReply, firmwareCompleteReply, firmwareUploadQuery, firmwareUploadReply, remoteUpdateInfo } from '../schemas/firmware.ts';
 import { autoUpdateSection, firmwareServerSection } from '../sections/firmware.ts';
 import { ep, read, sectionRead, sectionWrite, write } from './define.ts';
 
 export const firmwareEndpoints = {
-  /** The package as the request body (application/octet-stream): the module checks it when processing. */
-  uploadFirmware: ep({ method: 'POST', path: '/upload/firmware', reply: successReply, auth: write('maintenance') }),
+  /**
+   * 002 §7.4: the .a2up as a multipart form with one field `file`, checked at once (format,
+   * signature, product, version); the reply names the version Process would install.
+   */
+  uploadModuleFirmware: ep({ method: 'POST', path: '/upload/local/moduleFirmware', query: firmwareUploadQuery, reply: firmwareUploadReply, auth: write('maintenance') }),
   fwUpdate: ep({ method: 'PATCH', path: '/fwUpdate/update', body: emptyBody, reply: successReply, auth: write('maintenance') }),
   fwUpdateInfo: ep({ method: 'GET', path: '/fwUpdate/info', reply: z.object({ output: z.string() }), auth: read('maintenance') }),
   autoUpdateConfig: sectionRead('/settings/autoUpdateConfig', autoUpdateSection, read('maintenance')),
@@ -21,8 +24,8 @@ export const firmwareEndpoints = {
   downloadStatus: ep({ method: 'GET', path: '/upload/remote/downloadStatus', reply: downloadStatusReply, auth: read('maintenance') }),
   /** 'yes' stages the download for fwUpdate/update, where it meets the same checks as an uploaded file. */
   isFirmwareComplete: ep({ method: 'GET', path: '/upload/remote/isFirmwareComplete', reply: firmwareCompleteReply, auth: write('maintenance') }),
-  /** The meter firmware (.abin) as the request body, as the module's package (the upload call is not shown). */
-  uploadMeterFirmware: ep({ method: 'POST', path: '/upload/meterFirmware', reply: successReply, auth: write('maintenance') }),
+  /** 002 §7.4: the meter firmware (.abin), as the module's. */
+  uploadMeterFirmware: ep({ method: 'POST', path: '/upload/local/meterFirmware', query: firmwareUploadQuery, reply: firmwareUploadReply, auth: write('maintenance') }),
   meterUpdate: ep({ method: 'PATCH', path: '/meterUpdate/update', body: emptyBody, reply: successReply, auth: write('maintenance') }),
   meterUpdateInfo: ep({ method: 'GET', path: '/meterUpdate/info', reply: z.object({ output: z.string() }), auth: read('maintenance') }),
 } as const;

@@ -21,6 +21,13 @@ export const firmwareSettings = strictObject({
 });
 export type FirmwareSettings = z.infer<typeof firmwareSettings>;
 
+/** upload/local/moduleFirmware and meterFirmware: `allowDowngrade=true` (admin only) lets an older version in. */
+export const firmwareUploadQuery = z.object({ allowDowngrade: z.enum(['true', 'false']).optional() });
+
+/** The checked package: what Process would install, over what runs now (shown before a confirmed Process). */
+export const firmwareUploadReply = z.object({ value: z.string(), product: z.string(), version: z.string(), running: z.string(), downgrade: z.boolean() });
+export type FirmwareUploadInfo = z.infer<typeof firmwareUploadReply>;
+
 /** upload/remote/checkModuleUpdate: the newer version offered, or an empty reply when there is none (002 §4.7 step -1). */
 export const remoteUpdateInfo = z.union([z.object({ version: z.string(), info_link: z.string() }), z.strictObject({})]);
 export type RemoteUpdateInfo = z.infer<typeof remoteUpdateInfo>;

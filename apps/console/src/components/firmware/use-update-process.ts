@@ -23,6 +23,8 @@ export interface UpdateProcess {
   process: (onFailed?: () => void) => Promise<boolean>;
   /** Marks the page busy (a download runs) or not, so it cannot be left meanwhile. */
   setBusy: (busy: boolean) => void;
+  /** Reads the update log once (after an upload, whose check writes it). */
+  refresh: () => Promise<void>;
 }
 
 export function useUpdateProcess(kind: FirmwareKind = 'module', onMeterUpdated?: () => void): UpdateProcess {
@@ -79,5 +81,12 @@ export function useUpdateProcess(kind: FirmwareKind = 'module', onMeterUpdated?:
   };
 
   const setBusy = (busy: boolean) => void (downloading.current = busy);
-  return { updating, log, setLog, process, setBusy };
+  const refresh = async () => {
+    try {
+      setLog((await callEndpoint(calls.info, { suppress: true })).output);
+    } catch {
+      // The log stays as it was; the upload's own alert has told the outcome.
+    }
+  };
+  return { updating, log, setLog, process, setBusy, refresh };
 }

@@ -1,10 +1,12 @@
-/** Module and meter firmware (002 §7.6): upload (raw body), process, log; the remote check, download and completeness check. */
-import { endpoints, serverMessages } from '@meter/contract';
+/** Module and meter firmware (002 §7.4, §7.6): upload (multipart, checked at once), process, log; the remote check, download and completeness check. */
+import { ADMIN_ACCESS_LEVEL, endpoints, firmwareTexts as t, serverMessages } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../errors.ts';
 import { MAX_PACKAGE_BYTES, type FirmwareService } from '../../services/firmware/index.ts';
 import type { MeterFirmwareService } from '../../services/firmware/meter-firmware.ts';
 import type { RemoteUpdate } from '../../services/firmware/remote-update.ts';
+import type { Principal } from '../../context.ts';
+import { acceptUploads, type UploadedFile } from '../multipart.ts';
 import { handle } from '../registry.ts';
 
 export interface FirmwareApiOptions {
@@ -14,20 +16,24 @@ export interface FirmwareApiOptions {
 }
 
 export const firmwareApi: FastifyPluginAsync<FirmwareApiOptions> = async (app, { firmware, remoteUpdate, meterFirmware }) => {
-  // Only in this plugin: a package is binary and larger than the module's JSON limit.
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_PACKAGE_BYTES }, (_req, body, done) => done(null, body));
+  // 002 §7.4: multipart, one field `file`; only in this plugin may a body be as large as a package.
+  acceptUploads(app, t.fileRequired, { bodyLimit: MAX_PACKAGE_BYTES + 64 * 1024 });
   const ok = { value: serverMessages.success };
-  handle(app, endpoints.uploadFirmware, ({ request, principal }) => {
-    if (!Buffer.isBuffer(request.body)) throw badRequest('The firmware file must be sent as application/octet-stream');
-    firmware.upload(request.body, principal.userName);
-    return ok;
+  const uploaded = (body: unknown): UploadedFile => {
+    const file = body as UploadedFile | undefined;
+    if (!file || !Buffer.isBuffer(file.data) || file.data.length === 0) throw badRequest(t.fileRequired);
+    return file;
+  };
+  const uploader = (p: Principal) => ({ userName: p.userName, admin: p.accessLevel === ADMIN_ACCESS_LEVEL });
+  handle(app, endpoints.uploadModuleFirmware, ({ request, query, principal }) => {
+    const file = uploaded(request.body);
+    return firmware.upload(file.data, file.fileName, uploader(principal), query.allowDowngrade === 'true');
   });
   handle(app, endpoints.fwUpdate, ({ principal }) => (firmware.update(principal.userName), ok));
   handle(app, endpoints.fwUpdateInfo, () => firmware.info());
-  handle(app, endpoints.uploadMeterFirmware, ({ request, principal }) => {
-    if (!Buffer.isBuffer(request.body)) throw badRequest('The firmware file must be sent as application/octet-stream');
-    meterFirmware.upload(request.body, principal.userName);
-    return ok;
+  handle(app, endpoints.uploadMeterFirmware, ({ request, query, principal }) => {
+    const file = uploaded(request.body);
+    return meterFirmware.upload(file.data, file.fileName, uploader(principal), query.allowDowngrade === 'true');
   });
   handle(app, endpoints.meterUpdate, ({ principal }) => (meterFirmware.update(principal.userName), ok));
   handle(app, endpoints.meterUpdateInfo, () => meterFirmware.info());

@@ -12,16 +12,23 @@ import type { ModuleContext } from '../../context.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import type { DeviceIdentity } from '../device/device-service.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { FIRMWARE_POLL_MS, type FirmwareUploadInfo } from '@meter/contract';
 import { DEV_PUBLIC_KEY } from './dev-key.ts';
-import { PackageError, VERSION_RE, compareVersions, readPackage } from './package-format.ts';
+import { END_OF_FILE, checkPackage, receiveUpload, type PackageTarget, type StagedUpload, type Uploader } from './package-check.ts';
+import { MAGIC, PackageError, VERSION_RE } from './package-format.ts';
 
 /** Decided: the oldest module firmware this hardware may run. */
 export const MIN_MODULE_FIRMWARE = '3.0.0';
 export const FIRMWARE_SUCCESS = 'firmware update success';
-export const END_OF_FILE = 'END OF FILE';
+export { END_OF_FILE };
 /** A firmware package is at most this large (the module's flash holds two images). */
 export const MAX_PACKAGE_BYTES = 64 * 1024 * 1024;
 const KV_PENDING = 'firmware.pendingVersion';
+/**
+ * After a success the module restarts this much later: longer than the console's 3-s log poll
+ * (002 §4.9), so a poll still reads "firmware update success" from this run before it goes away.
+ */
+const REBOOT_DELAY_MS = FIRMWARE_POLL_MS + 2000;
 
 export interface FirmwareDeps {
   ctx: ModuleContext;
@@ -51,6 +58,8 @@ export class FirmwareService {
   private running = false;
   /** The staged file came from a download: its lines stay above the update's. */
   private keepLog = false;
+  /** What the upload of the kept file allowed (none after a restart or for a download: no downgrade). */
+  private staged: StagedUpload | undefined;
 
   constructor(private readonly d: FirmwareDeps) {
     this.dir = join(d.ctx.config.dataDir, 'firmware');
@@ -69,14 +78,34 @@ export class FirmwareService {
     return keys;
   }
 
-  upload(file: Buffer, user: string): void {
+  /** 002 §7.4 upload/local/moduleFirmware: checked at once; the reply names the version Process installs. */
+  async upload(file: Buffer, fileName: string, user: Uploader, allowDowngrade: boolean): Promise<FirmwareUploadInfo> {
     if (this.running) throw conflict('A firmware update is running');
-    if (file.length === 0) throw badRequest('Please provide the firmware file');
-    writeFileSync(`${this.uploaded}.part`, file, { mode: 0o600 });
-    renameSync(`${this.uploaded}.part`, this.uploaded);
     this.output = '';
     this.keepLog = false;
-    this.d.events.write('Info', `Module firmware file uploaded by ${user} (${file.length} bytes)`, user);
+    this.staged = undefined;
+    const { info, staged } = await receiveUpload(
+      { file: this.uploaded, events: this.d.events, label: 'Module', trusted: this.trustedKeys(), target: this.target(), line: (s) => this.line(s) },
+      file,
+      fileName,
+      user,
+      allowDowngrade,
+    );
+    this.staged = staged;
+    return info;
+  }
+
+  private target(): PackageTarget {
+    const id = this.d.identity();
+    return {
+      magic: MAGIC,
+      product: id.moduleModel,
+      noun: 'module',
+      versionRe: VERSION_RE,
+      versionForm: 'a version number',
+      minimum: MIN_MODULE_FIRMWARE,
+      running: id.moduleFirmwareVersion,
+    };
   }
 
   info(): { output: string } {
@@ -103,6 +132,8 @@ export class FirmwareService {
     if (this.running) throw conflict('A firmware update is running');
     renameSync(file, this.uploaded);
     this.keepLog = true;
+    // A download never downgrades: the server offers only newer versions, and the signed version is checked again.
+    this.staged = undefined;
   }
 
   /** Where a download may write (the same folder, so staging is a rename). */
@@ -118,30 +149,28 @@ export class FirmwareService {
     if (!this.keepLog) this.output = '';
     this.keepLog = false;
     // Off the request: the reply leaves at once and the console polls the log.
-    setImmediate(() => this.process(user));
+    setImmediate(() => void this.process(user));
   }
 
-  private process(user: string): void {
+  private async process(user: string): Promise<void> {
     const id = this.d.identity();
+    const allowDowngrade = this.staged?.allowDowngrade ?? false;
+    this.staged = undefined;
     try {
       this.line(`Module firmware update started by ${user}`);
       this.line(`Running version ${id.moduleFirmwareVersion}`);
-      this.line('Checking package signature');
-      const { manifest, parts } = readPackage(readFileSync(this.uploaded), this.trustedKeys());
-      this.line(`Signature verified: ${manifest.product} ${manifest.version}, ${parts.size} part(s)`);
-      if (manifest.product !== id.moduleModel) throw new PackageError(`package is for ${manifest.product}, this module is ${id.moduleModel}`);
-      if (!VERSION_RE.test(manifest.version)) throw new PackageError(`version ${manifest.version} is not a version number`);
-      if (compareVersions(manifest.version, MIN_MODULE_FIRMWARE) < 0) throw new PackageError(`version ${manifest.version} is below the minimum ${MIN_MODULE_FIRMWARE}`);
+      const { manifest, parts, downgrade } = await checkPackage(readFileSync(this.uploaded), this.trustedKeys(), this.target(), allowDowngrade, (s) => this.line(s));
       this.line('Installing');
       const staged = join(this.dir, 'staged');
       rmSync(staged, { recursive: true, force: true });
       mkdirSync(staged, { recursive: true });
       for (const [name, data] of parts) writeFileSync(join(staged, name.replace(/[^A-Za-z0-9._-]/g, '_')), data);
       this.d.ctx.kv.set(KV_PENDING, manifest.version);
-      this.d.events.write('Info', `Module firmware ${manifest.version} installed by ${user}; the module restarts`, user);
+      if (downgrade) this.d.events.write('Critical', `Module firmware downgraded from ${id.moduleFirmwareVersion} to ${manifest.version} by ${user}; the module restarts`, user);
+      else this.d.events.write('Info', `Module firmware ${manifest.version} installed by ${user}; the module restarts`, user);
       this.line(FIRMWARE_SUCCESS);
       this.line(END_OF_FILE);
-      setTimeout(() => this.d.ctx.requestReboot(), this.d.rebootDelayMs ?? 2000);
+      setTimeout(() => this.d.ctx.requestReboot(), this.d.rebootDelayMs ?? REBOOT_DELAY_MS);
     } catch (e) {
       const reason = e instanceof PackageError ? e.message : 'internal error';
       this.d.events.write('Error', `Module firmware update by ${user} refused: ${reason}`, user);

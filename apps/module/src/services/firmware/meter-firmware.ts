@@ -7,20 +7,21 @@
  * The module does not reboot. A refusal changes nothing.
  */
 import type { KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModuleContext } from '../../context.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import type { DeviceIdentity } from '../device/device-service.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
-import { METER_MAGIC, PackageError, compareVersions, readPackage } from './package-format.ts';
+import type { FirmwareUploadInfo } from '@meter/contract';
+import { END_OF_FILE, checkPackage, receiveUpload, type PackageTarget, type StagedUpload, type Uploader } from './package-check.ts';
+import { METER_MAGIC, PackageError } from './package-format.ts';
 
 /** Decided: meter firmware versions are two numbers (1.16), as the meter reports them. */
 export const METER_VERSION_RE = /^\d{1,3}\.\d{1,3}$/;
 /** Decided: the oldest meter firmware the module can talk to. */
 export const MIN_METER_FIRMWARE = '1.10';
 export const METER_FIRMWARE_SUCCESS = 'meter firmware update success';
-const END_OF_FILE = 'END OF FILE';
 
 export interface MeterFirmwareDeps {
   ctx: Pick<ModuleContext, 'config' | 'kv'>;
@@ -35,6 +36,8 @@ export class MeterFirmwareService {
   private readonly file: string;
   private output = '';
   private running = false;
+  /** What the upload of the kept file allowed (none after a restart: no downgrade). */
+  private staged: StagedUpload | undefined;
 
   constructor(private readonly d: MeterFirmwareDeps) {
     const dir = join(d.ctx.config.dataDir, 'firmware');
@@ -42,13 +45,33 @@ export class MeterFirmwareService {
     this.file = join(dir, 'upload.abin');
   }
 
-  upload(file: Buffer, user: string): void {
+  /** 002 §7.4 upload/local/meterFirmware: checked at once, as the module's. */
+  async upload(file: Buffer, fileName: string, user: Uploader, allowDowngrade: boolean): Promise<FirmwareUploadInfo> {
     if (this.running) throw conflict('A meter firmware update is running');
-    if (file.length === 0) throw badRequest('Please provide the firmware file');
-    writeFileSync(`${this.file}.part`, file, { mode: 0o600 });
-    renameSync(`${this.file}.part`, this.file);
     this.output = '';
-    this.d.events.write('Info', `Meter firmware file uploaded by ${user} (${file.length} bytes)`, user);
+    this.staged = undefined;
+    const { info, staged } = await receiveUpload(
+      { file: this.file, events: this.d.events, label: 'Meter', trusted: this.d.trustedKeys(), target: this.target(), line: (s) => this.line(s) },
+      file,
+      fileName,
+      user,
+      allowDowngrade,
+    );
+    this.staged = staged;
+    return info;
+  }
+
+  private target(): PackageTarget {
+    const id = this.d.identity();
+    return {
+      magic: METER_MAGIC,
+      product: id.meterModel,
+      noun: 'meter',
+      versionRe: METER_VERSION_RE,
+      versionForm: 'a meter version number',
+      minimum: MIN_METER_FIRMWARE,
+      running: id.meterFirmwareVersion,
+    };
   }
 
   info(): { output: string } {
@@ -60,7 +83,7 @@ export class MeterFirmwareService {
     if (!existsSync(this.file)) throw badRequest('No firmware file uploaded');
     this.running = true;
     this.output = '';
-    setImmediate(() => this.process(user));
+    setImmediate(() => void this.process(user));
   }
 
   private line(s: string): void {
@@ -68,21 +91,19 @@ export class MeterFirmwareService {
     this.d.log(s);
   }
 
-  private process(user: string): void {
+  private async process(user: string): Promise<void> {
     const id = this.d.identity();
+    const allowDowngrade = this.staged?.allowDowngrade ?? false;
+    this.staged = undefined;
     try {
       this.line(`Meter firmware update started by ${user}`);
       this.line(`Running version ${id.meterFirmwareVersion}`);
-      this.line('Checking package signature');
-      const { manifest, parts } = readPackage(readFileSync(this.file), this.d.trustedKeys(), METER_MAGIC);
-      this.line(`Signature verified: ${manifest.product} ${manifest.version}, ${parts.size} part(s)`);
-      if (manifest.product !== id.meterModel) throw new PackageError(`package is for ${manifest.product}, this meter is ${id.meterModel}`);
-      if (!METER_VERSION_RE.test(manifest.version)) throw new PackageError(`version ${manifest.version} is not a meter version number`);
-      if (compareVersions(manifest.version, MIN_METER_FIRMWARE) < 0) throw new PackageError(`version ${manifest.version} is below the minimum ${MIN_METER_FIRMWARE}`);
+      const { manifest, downgrade } = await checkPackage(readFileSync(this.file), this.d.trustedKeys(), this.target(), allowDowngrade, (s) => this.line(s));
       this.line('Sending the firmware to the meter');
       // One write: the meter runs the old version or the new one, never a mix.
       this.d.ctx.kv.set('device.identity', { ...this.d.identity(), meterFirmwareVersion: manifest.version });
-      this.d.events.write('Info', `Meter firmware ${manifest.version} installed by ${user} (was ${id.meterFirmwareVersion})`, user);
+      if (downgrade) this.d.events.write('Critical', `Meter firmware downgraded from ${id.meterFirmwareVersion} to ${manifest.version} by ${user}`, user);
+      else this.d.events.write('Info', `Meter firmware ${manifest.version} installed by ${user} (was ${id.meterFirmwareVersion})`, user);
       this.line('Meter restarted');
       this.line(METER_FIRMWARE_SUCCESS);
       this.line(END_OF_FILE);

@@ -8,7 +8,7 @@
  * signature has been checked against a key the module ships; then sizes and hashes are checked
  * against the parts, so a truncated or altered file is refused as well.
  */
-import { createHash, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, sign, verify, webcrypto, type KeyObject } from 'node:crypto';
 
 export const MAGIC = Buffer.from('A2UP');
 /** The meter firmware (.abin): the same layout under its own magic, so neither kind passes for the other. */
@@ -41,8 +41,13 @@ export function buildPackage(manifest: Omit<Manifest, 'parts'>, parts: ReadonlyA
   return Buffer.concat([magic, u32(m.length), m, u32(signature.length), signature, ...parts.map((p) => p.data)]);
 }
 
+/** SHA-256 on the thread pool (webcrypto): a 64 MB part does not hold the event loop. */
+async function sha256Hex(data: Buffer): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', data)).toString('hex');
+}
+
 /** Checks a package; returns its manifest and parts, or throws a PackageError whose message goes to the update log. */
-export function readPackage(file: Buffer, trusted: readonly KeyObject[], magic = MAGIC): { manifest: Manifest; parts: Map<string, Buffer> } {
+export async function readPackage(file: Buffer, trusted: readonly KeyObject[], magic: Buffer = MAGIC): Promise<{ manifest: Manifest; parts: Map<string, Buffer> }> {
   if (file.length < 8 || !file.subarray(0, 4).equals(magic)) throw new PackageError('not a firmware package');
   const mLen = file.readUInt32BE(4);
   if (mLen === 0 || mLen > MAX_MANIFEST || 8 + mLen + 4 > file.length) throw new PackageError('package truncated');
@@ -64,7 +69,7 @@ export function readPackage(file: Buffer, trusted: readonly KeyObject[], magic =
   for (const p of manifest.parts) {
     if (at + p.size > file.length) throw new PackageError('package truncated');
     const data = file.subarray(at, at + p.size);
-    if (createHash('sha256').update(data).digest('hex') !== p.sha256) throw new PackageError(`part ${p.name} damaged`);
+    if ((await sha256Hex(data)) !== p.sha256) throw new PackageError(`part ${p.name} damaged`);
     parts.set(p.name, data);
     at += p.size;
   }

@@ -245,7 +245,12 @@ export default function ConfigManagement() {
             <Form.Control type="file" accept={CONFIG_FILE_EXTENSION} isInvalid={!!fileError} onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0])} />
             <Form.Control.Feedback type="invalid">{fileError}</Form.Control.Feedback>
           </Form.Group>
-          {progress !== undefined && <ProgressBar now={progress} label={`${progress}%`} aria-label={t.uploading} className="mb-2" style={{ maxWidth: 480 }} />}
+          {progress !== undefined && (
+            // The inner bar carries the role: it gets the name.
+            <ProgressBar className="mb-2" style={{ maxWidth: 480 }}>
+              <ProgressBar now={progress} label={`${progress}%`} aria-label={t.uploading} />
+            </ProgressBar>
+          )}
           <Button type="submit" disabled={busy || !file}>
             {t.importButton}
           </Button>

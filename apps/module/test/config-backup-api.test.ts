@@ -169,6 +169,8 @@ describe('config management', () => {
       [name, Buffer.alloc(900_001, 32), 'Configuration File is too large'],
       [name, text.replace(/"pwdLength": \d+/, '"pwdLength": 33'), 'The configuration file is damaged or has been modified'],
       [name, text.slice(0, -40), 'The file is not a configuration file'],
+      // Nested deeper than any configuration (a 500 once anything walked it recursively).
+      [name, text.replace('"sections": {', `"sections": { "deep": ${'['.repeat(200_000)}${']'.repeat(200_000)},`), 'The file is not a configuration file'],
     ];
     for (const [fileName, content, message] of refusals) {
       const r = await upload(m, admin, fileName, content);
@@ -469,6 +471,16 @@ describe('issue 25 item 1: a configuration backup never grants more than its imp
     bad.sections.passwordPolicy.pwdLength = 99;
     assert.equal((await upload(other, otherAdmin, name, JSON.stringify(bad))).status, 200);
     const badEntry = (await list(other, otherAdmin)).find((e) => e.uuid !== entry!.uuid)!;
+    // A crafted name inside such a file never reaches the file system as it is.
+    for (const fileName of ['..', '../../x.conf.an', 'a/b.conf.an']) {
+      assert.equal((await upload(other, otherAdmin, name, JSON.stringify({ ...bad, meta: { ...bad.meta, fileName } }))).status, 200);
+      const crafted = (await list(other, otherAdmin)).find((e) => ![entry!.uuid, badEntry.uuid].includes(e.uuid))! as { uuid: string; fileName?: string };
+      assert.match(crafted.fileName!, /^AR[0-9A-F]{8}_\d{14}\.conf\.an$/);
+      const link = await other.call('PATCH', '/api/config/export', { token: otherAdmin, body: { uuid: crafted.uuid } });
+      assert.equal(link.status, 200, link.raw);
+      assert.match(link.body.data.value, /^config\/file\/AR[0-9A-F]{8}_\d{14}\.conf\.an$/);
+      await other.call('PATCH', '/api/config/delete', { token: otherAdmin, body: { uuid: crafted.uuid } });
+    }
     const refused = await apply(other, otherAdmin, { uuid: badEntry.uuid, includeUser: false, confirmOrigin: serial });
     assert.equal(refused.status, 400, refused.raw);
     assert.equal(refused.body.data.errors.pwdLength, 'Minimum Password Length must be between 6 and 64');

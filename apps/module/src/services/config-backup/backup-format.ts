@@ -96,6 +96,26 @@ const fileShape = z.object({
   mac: z.string(),
 });
 
+/** Deeper than any section of a configuration file nests (a few levels): refused as not a configuration file. */
+export const MAX_FILE_DEPTH = 32;
+
+/** The deepest nesting of objects and arrays in a JSON text, read without recursion (strings skipped). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
 /** The origin id a module's files carry: derived from its secret, which it does not reveal. */
 export const originId = (moduleSecret: Buffer) => createHmac('sha256', moduleSecret).update('config-file-origin').digest('hex').slice(0, 32);
 
@@ -158,6 +178,8 @@ export interface ImportedFile {
  * sealed in it is opened, since nothing in it can be trusted.
  */
 export function importConfigFile(text: string, deviceKey: Buffer, moduleSecret: Buffer): ImportedFile {
+  // A file nested deeper than any configuration is refused before anything walks it recursively.
+  if (nestingDepth(text) > MAX_FILE_DEPTH) throw new ConfigFileError('format');
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -298,7 +298,8 @@ export class ConfigBackupService {
 
   private writeExport(doc: BackupDoc): string {
     for (const old of readdirSync(this.exportDir)) rmSync(join(this.exportDir, old), { force: true });
-    const name = doc.meta.fileName.replace(/[^A-Za-z0-9_.-]/g, '_');
+    // A name of an imported file is the file's own: anything but a plain .conf.an name ('..', separators) gets the module's.
+    const name = EXPORT_NAME.test(doc.meta.fileName) ? doc.meta.fileName : this.meta(doc.meta.description).fileName;
     writeFileSync(join(this.exportDir, name), exportConfigFile(doc, this.secrets(), this.deviceKey(), this.secret), { mode: 0o600 });
     return `config/file/${name}`;
   }
@@ -341,7 +342,7 @@ export class ConfigBackupService {
     if (from.modelName !== id.meterModel) throw badRequest(t.otherModel(from.modelName));
     if (compareVersions(from.firmwareVerion, id.moduleFirmwareVersion) > 0) throw badRequest(t.newerFirmware(from.firmwareVerion));
     const meta = this.meta(from.description, {
-      fileName: from.fileName,
+      ...(EXPORT_NAME.test(from.fileName) ? { fileName: from.fileName } : {}),
       firmwareVerion: from.firmwareVerion,
       modelName: from.modelName,
       serialNumber: from.serialNumber,

@@ -358,7 +358,6 @@ export const configBackupTexts = {
   confirmOrigin: (serial: string) => `This configuration comes from another module (serial number ${serial}): confirm its origin to apply it`,
   otherModuleConfirm: (serial: string) =>
     `This configuration comes from another module (serial number ${serial}). It could not be authenticated by this module; its passwords, keys and users are not applied. Apply it here?`,
-  importedFromOther: (serial: string) => `Configuration file imported from another module (serial number ${serial})`,
   otherModuleBadge: 'From another module',
   skipped: (sections: string) => `Not applied (no permission to save them): ${sections}`,
   uploading: 'Uploading',

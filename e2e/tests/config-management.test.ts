@@ -1,11 +1,11 @@
-/** Settings › Config Management (002 §2.15, §7.8, §8) in Chromium against the real module. */
+/** Settings › Config Management (002 §2.15, §7.4, §7.8, §8) in Chromium against the real module. */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, openAs, startModule, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/config_management';
@@ -53,9 +53,29 @@ describe('config management', () => {
     await file.saveAs(saved);
     assert.ok(!readFileSync(saved, 'utf8').includes('scrypt'), 'no password hash in clear');
 
+    // 000 §7, issue 28: Import waits for a file; the upload (upload/local/configFile) shows its percentage.
+    const importButton = page.getByRole('button', { name: 'Import', exact: true });
+    assert.ok(await importButton.isDisabled(), 'Import is disabled until a file is chosen');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let uploaded = '';
+    await page.route('**/api/upload/local/configFile', async (route) => {
+      uploaded = route.request().headers()['content-type'] ?? '';
+      await held;
+      await route.continue();
+    });
     await page.getByLabel('Configuration File').setInputFiles(saved);
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await importButton.click();
+    // Held at the module's door: the bar is there with its percentage (0% is drawn zero wide, so attached, not visible).
+    const bar = page.getByRole('progressbar', { name: 'Uploading' });
+    await bar.waitFor({ state: 'attached' });
+    assert.match((await bar.textContent()) ?? '', /^\d{1,3}%$/);
+    assert.equal(`${await bar.getAttribute('aria-valuenow')}%`, await bar.textContent());
+    release();
     await alertWith(page, 'Configuration file imported').waitFor();
+    await page.unroute('**/api/upload/local/configFile');
+    assert.match(uploaded, /^multipart\/form-data; boundary=/);
+    assert.equal(await page.getByRole('progressbar').count(), 0);
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 2);
 
     const modified = join(dir, 'modified.conf.an');
@@ -70,6 +90,49 @@ describe('config management', () => {
     assert.equal((await server.api('GET', '/config/localInfo', undefined, admin)).body.data.length, 1);
     assert.equal(await rows(page).count(), 2, 'header and one row');
     await page.context().close();
+  });
+
+  test('a file from another module: marked, Apply offered to admin only, a confirmation naming its serial number', async () => {
+    const second = await startModule({ MODULE_SEED: '7' });
+    try {
+      const token = await second.login();
+      assert.equal((await second.api('POST', '/config/backup', { description: 'From the old module' }, token)).status, 200);
+      const [entry] = (await second.api('GET', '/config/localInfo', undefined, token)).body.data;
+      const link = (await second.api('PATCH', '/config/export', { uuid: entry.uuid }, token)).body.data.value as string;
+      const res = await fetch(`${second.baseUrl}/api/${link}`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(res.status, 200);
+      const moved = join(dir, link.split('/').pop()!);
+      writeFileSync(moved, await res.text());
+      const serial = entry.serialNumber as string;
+
+      const page = await openAs(browser, server, PATH, 'admin', ADMIN_PASSWORD);
+      await page.getByLabel('Configuration File').setInputFiles(moved);
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await alertWith(page, 'Configuration file imported').waitFor();
+      await page.getByRole('rowheader', { name: 'From the old module From another module' }).waitFor();
+      await page.getByRole('button', { name: 'Apply From the old module' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirmation' });
+      await confirm
+        .getByText(
+          `This configuration comes from another module (serial number ${serial}). It could not be authenticated by this module; its passwords, keys and users are not applied. Apply it here?`,
+        )
+        .waitFor();
+      await confirm.getByRole('button', { name: 'Yes, continue' }).click();
+      await alertWith(page, 'Config applied successful').waitFor();
+      const prompt = page.getByRole('dialog', { name: 'Action Required' });
+      await prompt.getByRole('button', { name: 'Reboot Later' }).click();
+      await prompt.getByRole('button', { name: 'OK' }).click();
+      await page.context().close();
+
+      // The admin access level is not user admin: no Apply for a migration.
+      const boss = await openAs(browser, server, PATH, 'boss');
+      await boss.getByRole('rowheader', { name: 'From the old module From another module' }).waitFor();
+      assert.equal(await boss.getByRole('button', { name: 'Apply From the old module' }).count(), 0);
+      assert.equal(await boss.getByRole('button', { name: 'Apply Before commissioning' }).count(), 1);
+      await boss.context().close();
+    } finally {
+      await second.stop();
+    }
   });
 
   test('a view user sees the list with Detail and Download only', async () => {

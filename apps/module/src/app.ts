@@ -386,7 +386,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
           .map((e) => [e.section!.key, sections.read(e.section!).data]),
       ),
   });
-  const configBackups = new ConfigBackupService({ ctx, device, sections, events, syslog: systemLog.for('App Config') });
+  const configBackups = new ConfigBackupService({ ctx, device, sections, events, syslog: systemLog.for('App Config'), users: { accounts: users.accounts, roles: users.roles } });
   const diagnostic = new NetworkDiagnostic();
   const firmware = new FirmwareService({ ctx, events, identity: () => device.identity(), log: (m) => systemLog.write('App Supervisor', 'info', m) });
   const meterFirmware = new MeterFirmwareService({

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createTestModule, type TestModule } from './helper.ts';
+import { uploadFile } from './upload-helper.ts';
 import { addUser, USER_PASSWORD } from './users-helpers.ts';
 
 let m: TestModule;
@@ -39,7 +40,7 @@ test('exportCurrentConfig: a link to a .conf.an of the current settings, outside
   const file = await m.call('GET', `/api/${link}`, { token: admin });
   assert.equal(file.status, 200);
   assert.equal((await m.call('GET', '/api/config/localInfo', { token: admin })).body.data.length, 0);
-  const imported = await m.call('POST', '/api/config/import', { token: admin, body: { fileName: link.split('/').pop(), content: file.raw } });
+  const imported = await uploadFile(m, '/api/upload/local/configFile', admin, link.split('/').pop()!, file.raw);
   assert.equal(imported.status, 200, imported.raw);
   const list = (await m.call('GET', '/api/config/localInfo', { token: admin })).body.data;
   assert.equal(list[0].description, 'Emergency export');

@@ -5,8 +5,8 @@ export const MAX_CONFIG_BACKUPS = 10;
 export const CONFIG_FILE_EXTENSION = '.conf.an';
 /** Decided: the Description field's length (not shown). */
 export const CONFIG_DESCRIPTION_MAX = 64;
-/** A configuration file is small: the import carries it in a JSON body under the module's body limit. */
-export const CONFIG_FILE_MAX_CHARS = 900_000;
+/** A configuration file is small: its upload (upload/local/configFile) stays under the module's body limit. */
+export const CONFIG_FILE_MAX_BYTES = 900_000;
 
 /**
  * 002 §2.15: device-specific settings are not backed up: network, web server, cloud, remote access,

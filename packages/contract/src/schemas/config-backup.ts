@@ -1,6 +1,6 @@
 /** Config Management (002 §3.15, §5.10, §7.8). */
 import { z } from 'zod';
-import { CONFIG_DESCRIPTION_MAX, CONFIG_FILE_EXTENSION, CONFIG_FILE_MAX_CHARS } from '../options/config-backup.ts';
+import { CONFIG_DESCRIPTION_MAX } from '../options/config-backup.ts';
 import { rules } from '../rules/validators.ts';
 import { strictObject, text } from '../rules/fields.ts';
 import { configBackupTexts } from '../messages.ts';
@@ -14,6 +14,11 @@ export const configBackupEntry = z.object({
   timestamp: z.number(),
   description: z.string(),
   uuid: z.string(),
+  /**
+   * Decided: set on a configuration imported from another module (a migration). Its file could not
+   * be authenticated here: only admin applies it, naming its origin (serialNumber) in confirmOrigin.
+   */
+  otherModule: z.boolean().optional(),
 });
 export type ConfigBackupEntry = z.infer<typeof configBackupEntry>;
 export const configLocalInfo = z.array(configBackupEntry);
@@ -21,10 +26,14 @@ export const configLocalInfo = z.array(configBackupEntry);
 export const configBackupBody = strictObject({ description: text('Description', rules.maxLength('Description', CONFIG_DESCRIPTION_MAX)) });
 const uuid = z.uuid({ error: configBackupTexts.badUuid });
 export const configUuidBody = strictObject({ uuid });
-export const configApplyBody = strictObject({ uuid, includeUser: z.boolean({ error: configBackupTexts.badIncludeUser }) });
-
-/** Decided: the import carries the chosen file's name and text (002 §5.10: required, .conf.an). */
-export const configImportBody = strictObject({
-  fileName: z.string({ error: configBackupTexts.fileRequired }).refine((n) => n.toLowerCase().endsWith(CONFIG_FILE_EXTENSION), { error: configBackupTexts.wrongExtension }),
-  content: z.string({ error: configBackupTexts.fileRequired }).min(1, { error: configBackupTexts.fileRequired }).max(CONFIG_FILE_MAX_CHARS, { error: configBackupTexts.fileTooLarge }),
+/**
+ * 002 §7.8 {uuid, includeUser}; decided: confirmOrigin, the serial number of the module a migrated
+ * configuration comes from (otherModule), the explicit confirmation such an apply needs.
+ */
+export const configApplyBody = strictObject({
+  uuid,
+  includeUser: z.boolean({ error: configBackupTexts.badIncludeUser }),
+  confirmOrigin: z.string({ error: configBackupTexts.badConfirmOrigin }).max(64, { error: configBackupTexts.badConfirmOrigin }).optional(),
 });
+/** Decided: `skipped` names the sections of the backup the caller may not save, left as they are (docs/decisions.md). */
+export const configApplyReply = z.object({ value: z.string(), skipped: z.array(z.string()) });

@@ -1,23 +1,38 @@
 /**
- * Settings › Config Management (002 §2.15, §5.10, §7.8, §8): backup with a description, the local
- * configuration list (Detail, Apply with or without users, Download, Delete), import of a
- * .conf.an file. At most 10 configurations: the module refuses the 11th with its reason.
+ * Settings › Config Management (002 §2.15, §5.10, §7.4, §7.8, §8): backup with a description, the
+ * local configuration list (Detail, Apply with or without users, Download, Delete), import of a
+ * .conf.an file through upload/local/configFile with its progress in percent (000 §7). At most 10
+ * configurations: the module refuses the 11th with its reason. A configuration from another
+ * module is applied by admin only, after a confirmation naming its serial number; sections the
+ * user may not save are skipped by the module and named in an alert.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { CONFIG_DESCRIPTION_MAX, CONFIG_FILE_EXTENSION, MAX_CONFIG_BACKUPS, configBackupTexts as t, endpoints, shellTexts, type ConfigBackupEntry } from '@meter/contract';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import {
+  ADMIN_USER_NAME,
+  CONFIG_DESCRIPTION_MAX,
+  CONFIG_FILE_EXTENSION,
+  MAX_CONFIG_BACKUPS,
+  configBackupTexts as t,
+  endpoints,
+  shellTexts,
+  type ConfigBackupEntry,
+} from '@meter/contract';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { openRebootModal } from '../../components/reboot-modal.ts';
 import { showAlert } from '../../lib/alerts.ts';
-import { ApiError, callEndpoint, download } from '../../lib/api.ts';
+import { ApiError, callEndpoint, download, upload } from '../../lib/api.ts';
 import { confirmAction } from '../../lib/confirm-action.ts';
 import { formatDeviceTime } from '../../lib/device-time.ts';
 import { useHomePageInfo } from '../../lib/device.ts';
 import { openModal } from '../../lib/modal.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { endpointQuery } from '../../lib/query.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 const reply = (e: unknown) => (e instanceof ApiError && e.value ? e.value : e instanceof Error ? e.message : String(e));
 const aborted = (e: unknown) => e instanceof ApiError && e.aborted;
@@ -33,6 +48,8 @@ export default function ConfigManagement() {
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number>();
+  const isAdmin = useSession()?.userName === ADMIN_USER_NAME;
   const refresh = () => client.invalidateQueries({ queryKey: ['configLocalInfo'] });
 
   const backup = async () => {
@@ -57,14 +74,16 @@ export default function ConfigManagement() {
     if (!file.name.toLowerCase().endsWith(CONFIG_FILE_EXTENSION)) return setFileError(t.wrongExtension);
     setFileError(undefined);
     setBusy(true);
+    setProgress(0);
     try {
-      await callEndpoint(endpoints.configImport, { body: { fileName: file.name, content: await file.text() }, suppress: true });
+      await upload(endpoints.uploadConfigFile.path, file, { suppress: true, onProgress: setProgress });
       showAlert({ type: 'success', message: t.imported });
       await refresh();
     } catch (e) {
       if (!aborted(e)) showAlert({ type: 'danger', message: t.uploadFailed(reply(e)) });
     } finally {
       setBusy(false);
+      setProgress(undefined);
     }
   };
 
@@ -76,20 +95,24 @@ export default function ConfigManagement() {
         `File Name: ${e.fileName}`,
         `Model: ${e.modelName}`,
         `Serial Number: ${e.serialNumber}`,
+        ...(e.otherModule ? [t.otherModuleBadge] : []),
         `Firmware Version: ${e.firmwareVerion}`,
         `Time: ${formatDeviceTime(e.timestamp, zone)}`,
       ],
       buttons: [{ text: shellTexts.ok, type: 'primary', dismiss: true }],
     });
 
-  const apply = (e: ConfigBackupEntry) =>
+  const apply = (e: ConfigBackupEntry) => {
+    let skipped: string[] = [];
     confirmAction({
       title: shellTexts.confirmation,
-      body: t.applyConfirm,
+      // A migration names its origin: the module needs that serial number back (confirmOrigin).
+      body: e.otherModule ? t.otherModuleConfirm(e.serialNumber) : t.applyConfirm,
       detail: [e.description, ...(includeUser ? [t.includeUser] : [])],
       run: async () => {
         try {
-          await callEndpoint(endpoints.configApply, { body: { uuid: e.uuid, includeUser }, suppress: true });
+          const body = { uuid: e.uuid, includeUser, ...(e.otherModule ? { confirmOrigin: e.serialNumber } : {}) };
+          ({ skipped } = await callEndpoint(endpoints.configApply, { body, suppress: true }));
           return true;
         } catch (err) {
           if (!aborted(err)) showAlert({ type: 'danger', message: t.applyFailed });
@@ -98,9 +121,11 @@ export default function ConfigManagement() {
       },
       onSuccess: () => {
         showAlert({ type: 'success', message: t.applied });
+        if (skipped.length > 0) showAlert({ type: 'warning', message: t.skipped(skipped.join(', ')) });
         openRebootModal();
       },
     });
+  };
 
   const exportEntry = async (e: ConfigBackupEntry) => {
     try {
@@ -132,7 +157,21 @@ export default function ConfigManagement() {
     });
 
   const columns: readonly Column<ConfigBackupEntry>[] = [
-    { key: 'description', header: t.description, rowHeader: true, cell: (e) => e.description },
+    {
+      key: 'description',
+      header: t.description,
+      rowHeader: true,
+      cell: (e) => (
+        <>
+          {e.description}
+          {e.otherModule && (
+            <Badge bg="warning" text="dark" className="ms-2">
+              {t.otherModuleBadge}
+            </Badge>
+          )}
+        </>
+      ),
+    },
     { key: 'time', header: 'Time', cell: (e) => formatDeviceTime(e.timestamp, zone) },
     { key: 'file', header: 'File Name', cell: (e) => e.fileName },
     {
@@ -143,7 +182,7 @@ export default function ConfigManagement() {
           <Button size="sm" variant="outline-secondary" aria-label={`${t.detail} ${e.description}`} onClick={() => detail(e)}>
             {t.detail}
           </Button>
-          {canWrite && (
+          {canWrite && (!e.otherModule || isAdmin) && (
             <Button size="sm" variant="outline-primary" aria-label={`${t.apply} ${e.description}`} onClick={() => apply(e)}>
               {t.apply}
             </Button>
@@ -206,7 +245,13 @@ export default function ConfigManagement() {
             <Form.Control type="file" accept={CONFIG_FILE_EXTENSION} isInvalid={!!fileError} onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0])} />
             <Form.Control.Feedback type="invalid">{fileError}</Form.Control.Feedback>
           </Form.Group>
-          <Button type="submit" disabled={busy}>
+          {progress !== undefined && (
+            // The inner bar carries the role: it gets the name.
+            <ProgressBar className="mb-2" style={{ maxWidth: 480 }}>
+              <ProgressBar now={progress} label={`${progress}%`} aria-label={t.uploading} />
+            </ProgressBar>
+          )}
+          <Button type="submit" disabled={busy || !file}>
             {t.importButton}
           </Button>
         </Form>

@@ -1,40 +1,57 @@
 /**
  * Config Management (002 §2.15, §7.8): backups of every setting except the device-specific ones,
- * kept as files under `<data>/config-backups` (at most 10), applied through the settings sections
- * (so every rule, the seal and the audit apply) in one transaction, exported as signed .conf.an
- * files with the secrets sealed (backup-format.ts), imported back.
+ * kept as files under `<data>/config-backups` (at most 10), exported as .conf.an files
+ * authenticated with the module's own secret and with the secrets sealed (backup-format.ts),
+ * imported back. An apply never grants more than the importer holds: each section is saved as
+ * its own PUT would save it for that caller (permission, rules, seal, guards), a section the caller
+ * may not save is skipped and named in the reply, and users and roles go through the user
+ * management calls with their guards; all in one transaction.
  */
 import {
+  ADMIN_USER_NAME,
   CONFIG_FILE_EXTENSION,
+  CONFIG_FILE_MAX_BYTES,
   DEVICE_SPECIFIC_SECTION,
   MAX_CONFIG_BACKUPS,
   MQTT_CLIENT_ID_KEYS,
   MQTT_SECTION,
   configBackupTexts as t,
+  compareVersions,
   endpoints,
   hasAccess,
+  role as roleSchema,
+  sameValue,
   secretPaths,
   type AnySection,
   type ConfigBackupEntry,
+  type Endpoint,
 } from '@meter/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NO_SYSLOG, type ModuleContext, type Principal, type SubsystemLog } from '../../context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { setValueAt, valueAt } from '../sections/document.ts';
+import { badRequest, conflict, forbidden, notFound, validationError } from '../../errors.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import type { SectionCaller } from '../sections/section-backend.ts';
 import type { SectionService } from '../sections/section-service.ts';
+import type { Roles, UserAccounts } from '../users/index.ts';
 import { UserRepository } from '../users/user-repository.ts';
 import { ConfigFileError, exportConfigFile, importConfigFile, type BackupDoc, type SecretPaths } from './backup-format.ts';
+import { moduleSecret } from './module-secret.ts';
 
 /** kv key of the device's own key that seals the secrets of its exported files (kept by a factory reset). */
 export const KV_CONFIG_DEVICE_KEY = 'config.deviceKey';
-/**
- * The product key every module of the model ships, which signs configuration files: a file
- * changed outside a module fails its check. Built into the firmware, as on the device.
- */
-export const CONFIG_PRODUCT_KEY = Buffer.from('6d657465722d636f6e736f6c652d636f6e6669672d66696c652d6b65792d3031', 'hex');
+
+/** Who applies, from where, what the caller may call, and the origin confirmed (a migration). */
+export interface ApplyRequest {
+  principal: Principal;
+  caller: SectionCaller;
+  /** Whether the caller's permission covers an endpoint, as the auth hook decides it (api layer). */
+  mayCall(endpoint: Endpoint): boolean;
+  confirmOrigin?: string;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXPORT_NAME = /^[A-Za-z0-9_-]+\.conf\.an$/;
@@ -46,18 +63,28 @@ export interface ConfigBackupDeps {
   events: ModuleEventLog;
   /** The App Config subsystem of the system log: backups made, applied, imported, refused. */
   syslog?: SubsystemLog;
+  /** The user management calls an apply with users goes through (their guards apply). */
+  users: { accounts: UserAccounts; roles: Roles };
 }
+
+/** The PUT of each section (its permission, adminOnly), by section key. */
+const SAVE_ENDPOINT = new Map<string, Endpoint>(
+  Object.values(endpoints as Record<string, Endpoint>).flatMap((e) => (e.method === 'PUT' && e.section ? [[e.section.key, e] as const] : [])),
+);
 
 export class ConfigBackupService {
   private readonly dir: string;
   private readonly exportDir: string;
   private readonly repo: UserRepository;
+  /** Authenticates the files this module exports; made on the first start of the data folder. */
+  private readonly secret: Buffer;
 
   constructor(private readonly d: ConfigBackupDeps) {
     this.dir = join(d.ctx.config.dataDir, 'config-backups');
     this.exportDir = join(this.dir, 'export');
     mkdirSync(this.exportDir, { recursive: true, mode: 0o700 });
     this.repo = new UserRepository(d.ctx.db);
+    this.secret = moduleSecret(d.ctx.config.dataDir);
   }
 
   /** The sections a backup holds: every served one but the device-specific ones. */
@@ -176,51 +203,89 @@ export class ConfigBackupService {
   }
 
   /**
-   * Every section of the backup is checked under the live device (rules, seal) before anything is
-   * written; then all of them, and the users and roles with includeUser, go in one transaction.
+   * Applies a backup for its caller, as the sections' own PUTs and the user management calls
+   * would save it: a section whose PUT the caller may not call (permission, adminOnly) and whose
+   * content differs is skipped and named in the reply; every other section is checked under the
+   * live device and the caller (rules, seal, a whitelist that would shut the caller out) before
+   * anything is written, then all are saved, and with includeUser the roles and users, in one
+   * transaction: any refusal leaves everything as it was. A configuration from another module is
+   * applied by user admin only, who names its origin (confirmOrigin = its serial number).
    */
-  apply(uuid: string, includeUser: boolean, principal: Principal): void {
+  apply(uuid: string, includeUser: boolean, req: ApplyRequest): { skipped: string[] } {
+    const { principal, caller } = req;
     const doc = this.read(uuid);
+    if (doc.meta.otherModule) {
+      const serial = doc.meta.serialNumber;
+      if (principal.kind !== 'user' || principal.userName !== ADMIN_USER_NAME) throw forbidden(t.otherModuleAdminOnly(serial));
+      if (req.confirmOrigin !== serial) throw badRequest(t.confirmOrigin(serial), { confirmOrigin: t.confirmOrigin(serial) });
+    }
     if (includeUser && !hasAccess(principal.permission, 'userConfig', 'write')) throw forbidden(t.usersNeedUserConfig);
     if (includeUser && (!doc.users || doc.users.users.some((u) => u.passwordHash === ''))) throw badRequest(t.usersOfOtherDevice);
-    const targets = this.sections().filter((s) => doc.sections[s.key] !== undefined);
-    const merged = targets.map((s) => {
+    const skipped: string[] = [];
+    const merged: (readonly [AnySection, Record<string, unknown>])[] = [];
+    for (const s of this.sections()) {
+      const saved = doc.sections[s.key];
+      if (saved === undefined) continue;
       const current = this.d.sections.document(s);
       // Keys the backup leaves out (the MQTT client id, a field newer than the backup) keep the device's own value.
-      const saved = doc.sections[s.key]!;
-      return [s, MQTT_SECTION.test(s.key) ? mergeParts(current, saved) : { ...current, ...saved }] as const;
-    });
-    for (const [s, body] of merged) this.d.sections.check(s, body);
+      const body = MQTT_SECTION.test(s.key) ? mergeParts(current, saved) : { ...current, ...saved };
+      const put = SAVE_ENDPOINT.get(s.key);
+      if (!put || !req.mayCall(put)) {
+        if (!sameValue(withStoredSecrets(s, body, current), current)) skipped.push(s.title);
+        continue;
+      }
+      merged.push([s, body]);
+    }
+    for (const [s, body] of merged) this.d.sections.check(s, body, caller);
     const log = this.d.syslog ?? NO_SYSLOG;
     if (log.debugOn())
-      log('debug', `applying "${doc.meta.description}" (${doc.meta.fileName}): sections ${targets.map((s) => s.key).join(', ')}${includeUser ? ', users and roles' : ''}`);
+      log(
+        'debug',
+        `applying "${doc.meta.description}" (${doc.meta.fileName}) for ${principal.userName}: sections ${merged.map(([s]) => s.key).join(', ')}${includeUser ? ', users and roles' : ''}${skipped.length ? `; skipped ${skipped.join(', ')}` : ''}`,
+      );
     this.d.ctx.db.transaction(() => {
-      for (const [s, body] of merged) this.d.sections.save(s, body, principal.userName);
-      if (includeUser && doc.users) this.replaceUsers(doc.users);
-      this.note('Info', `Configuration "${doc.meta.description}" applied by ${principal.userName}${includeUser ? ' with users and roles' : ''}`, principal.userName);
+      for (const [s, body] of merged) this.d.sections.save(s, body, principal.userName, undefined, caller);
+      if (includeUser && doc.users) this.restoreUsers(doc.users, principal);
+      this.note(
+        'Info',
+        `Configuration "${doc.meta.description}" applied by ${principal.userName}${includeUser ? ' with users and roles' : ''}${doc.meta.otherModule ? ` (from another module, serial number ${doc.meta.serialNumber})` : ''}${skipped.length ? `; not applied (no permission): ${skipped.join(', ')}` : ''}`,
+        principal.userName,
+      );
     })();
+    return { skipped };
   }
 
-  private replaceUsers(u: NonNullable<BackupDoc['users']>): void {
-    const db = this.d.ctx.db;
-    db.exec('DELETE FROM password_history; DELETE FROM users; DELETE FROM roles;');
-    const level = (v: number): 0 | 1 | 2 => {
-      if (v !== 0 && v !== 1 && v !== 2) throw badRequest(t.damaged);
-      return v;
-    };
+  /**
+   * The roles and users of the backup, through the user management calls (their guards: no role or
+   * user above the importer's rights, admin-role users by user admin only, the importer's own role
+   * unchanged, a user manager left): roles added or changed, users added, changed or removed,
+   * then the roles the backup lacks removed.
+   */
+  private restoreUsers(u: NonNullable<BackupDoc['users']>, actor: Principal): void {
+    const { accounts, roles } = this.d.users;
     for (const r of u.roles) {
-      this.repo.insertRole({
-        name: r.name,
-        readingsAllow: level(r.readingsAllow),
-        configurationAllow: level(r.configurationAllow),
-        maintenanceAllow: level(r.maintenanceAllow),
-        userConfigAllow: level(r.userConfigAllow),
-      });
+      const parsed = roleSchema.safeParse(r);
+      if (!parsed.success) throw validationError(parsed.error);
+      roles.restore(parsed.data, actor);
     }
-    const insert = db.prepare(
-      'INSERT INTO users (name, password_hash, access_level, override_pwd_policy, multiple_login, register_time, password_changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (const x of u.users) insert.run(x.name, x.passwordHash, x.accessLevel, x.overridePwdPolicy, x.multipleLogin, x.registerTime, x.passwordChangedAt);
+    const kept = new Set(u.users.map((x) => x.name));
+    for (const x of u.users) {
+      accounts.restore(
+        {
+          name: x.name,
+          hash: x.passwordHash,
+          accessLevel: x.accessLevel,
+          overridePwdPolicy: x.overridePwdPolicy === 1,
+          multipleLogin: x.multipleLogin === 1,
+          registerTime: x.registerTime,
+          passwordChangedAt: x.passwordChangedAt,
+        },
+        actor,
+      );
+    }
+    for (const row of this.repo.users()) if (!kept.has(row.name)) accounts.removeRestored(row.name, actor);
+    const keptRoles = new Set(u.roles.map((r) => r.name));
+    for (const row of this.repo.roles()) if (!keptRoles.has(row.name)) roles.removeRestored(row.name, actor);
   }
 
   /** Writes the .conf.an of a backup and returns its link (configFile). */
@@ -233,8 +298,9 @@ export class ConfigBackupService {
 
   private writeExport(doc: BackupDoc): string {
     for (const old of readdirSync(this.exportDir)) rmSync(join(this.exportDir, old), { force: true });
-    const name = doc.meta.fileName.replace(/[^A-Za-z0-9_.-]/g, '_');
-    writeFileSync(join(this.exportDir, name), exportConfigFile(doc, this.secrets(), this.deviceKey(), CONFIG_PRODUCT_KEY), { mode: 0o600 });
+    // A name of an imported file is the file's own: anything but a plain .conf.an name ('..', separators) gets the module's.
+    const name = EXPORT_NAME.test(doc.meta.fileName) ? doc.meta.fileName : this.meta(doc.meta.description).fileName;
+    writeFileSync(join(this.exportDir, name), exportConfigFile(doc, this.secrets(), this.deviceKey(), this.secret), { mode: 0o600 });
     return `config/file/${name}`;
   }
 
@@ -250,25 +316,56 @@ export class ConfigBackupService {
     this.note('Info', `Configuration "${doc.meta.description}" deleted by ${user}`, user);
   }
 
-  import(fileName: string, content: string, user: string): ConfigBackupEntry {
+  /**
+   * upload/local/configFile: the file is checked at once (name, size, format, authentication,
+   * model, firmware version) and kept as a backup of the list. A file of another module (a
+   * migration) is kept without its secrets and users, marked otherModule.
+   */
+  import(fileName: string, data: Buffer, user: string): ConfigBackupEntry {
+    if (!fileName.toLowerCase().endsWith(CONFIG_FILE_EXTENSION)) throw badRequest(t.wrongExtension);
+    if (data.length === 0) throw badRequest(t.fileRequired);
+    if (data.length > CONFIG_FILE_MAX_BYTES) throw badRequest(t.fileTooLarge);
     this.makeRoom();
+    const name = fileName.replace(/[^\w. -]/g, '_').slice(0, 64);
     let parsed: ReturnType<typeof importConfigFile>;
     try {
-      parsed = importConfigFile(content, this.deviceKey(), CONFIG_PRODUCT_KEY);
+      parsed = importConfigFile(data.toString('utf8'), this.deviceKey(), this.secret);
     } catch (e) {
       if (e instanceof ConfigFileError) {
-        this.note('Error', `Configuration file ${fileName} refused (${e.message}), import by ${user}`, user);
-        throw badRequest(t.damaged);
+        this.note('Error', `Configuration file ${name} refused (${e.message}), import by ${user}`, user);
+        throw badRequest(e.reason === 'format' ? t.notConfigFile : t.damaged);
       }
       throw e;
     }
-    const model = this.d.device.identity().meterModel;
-    if (parsed.doc.meta.modelName !== model) throw badRequest(t.otherModel(String(parsed.doc.meta.modelName)));
-    const doc: BackupDoc = { ...parsed.doc, meta: this.meta(parsed.doc.meta.description, { ...parsed.doc.meta, timestamp: parsed.doc.meta.timestamp }) };
+    const id = this.d.device.identity();
+    const from = parsed.doc.meta;
+    if (from.modelName !== id.meterModel) throw badRequest(t.otherModel(from.modelName));
+    if (compareVersions(from.firmwareVerion, id.moduleFirmwareVersion) > 0) throw badRequest(t.newerFirmware(from.firmwareVerion));
+    const meta = this.meta(from.description, {
+      ...(EXPORT_NAME.test(from.fileName) ? { fileName: from.fileName } : {}),
+      firmwareVerion: from.firmwareVerion,
+      modelName: from.modelName,
+      serialNumber: from.serialNumber,
+      timestamp: from.timestamp,
+      ...(parsed.ownModule ? {} : { otherModule: true }),
+    });
+    const doc: BackupDoc = { ...parsed.doc, meta };
     this.write(doc);
-    this.note('Info', `Configuration file ${fileName} imported by ${user}${parsed.ownDevice ? '' : ' (from another device: without secrets and users)'}`, user);
+    this.note(
+      'Info',
+      `Configuration file ${name} imported by ${user}${parsed.ownModule ? '' : ` (from another module, serial number ${from.serialNumber}: without secrets and users)`}`,
+      user,
+    );
     return doc.meta;
   }
+}
+
+/** The body as a save would store it: a secret the backup left blank ('') and a read-only key keep the stored value. */
+function withStoredSecrets(section: AnySection, body: Doc, current: Doc): Doc {
+  const out = structuredClone(body);
+  for (const key of section.readOnly ?? []) out[key] = structuredClone(current[key]);
+  for (const path of secretPaths(section)) if (valueAt(out, path) === '') setValueAt(out, path, structuredClone(valueAt(current, path)));
+  return out;
 }
 
 type Doc = Record<string, unknown>;

@@ -41,6 +41,17 @@ function versionedOf(row: UserRow) {
   };
 }
 
+/** A user as a configuration backup holds it (services/config-backup). */
+export interface RestoredUser {
+  name: string;
+  hash: string;
+  accessLevel: string;
+  overridePwdPolicy: boolean;
+  multipleLogin: boolean;
+  registerTime: number;
+  passwordChangedAt: number;
+}
+
 function entryOf(row: UserRow, policy: PasswordPolicy, now: number): UserListEntry {
   return {
     name: row.name,
@@ -250,5 +261,55 @@ export class UserAccounts {
     this.sessions.endUser(row.name);
     // The printed first password is no longer valid: do not leave it lying around.
     if (row.name === ADMIN_USER_NAME) rmSync(join(this.ctx.config.dataDir, INITIAL_PASSWORD_FILE), { force: true });
+  }
+
+  /**
+   * A user of a configuration backup (config apply with users, services/config-backup): added, or
+   * its role and login setting set back through saveConfig, its password hash set back. Under the
+   * guards of the calls that do the same by hand: add (name, a role within the editor's rights,
+   * admin-role users only by user admin), saveConfig, the password set (admin-role users only by
+   * user admin, and no user whose role holds a right the editor lacks).
+   */
+  restore(u: RestoredUser, actor: Principal): void {
+    this.repo.tx(() => {
+      const row = this.repo.user(u.name);
+      if (!row) {
+        if (this.repo.userNameTaken(u.name)) throw badRequest(serverMessages.userExists(u.name), { name: serverMessages.userExists(u.name) });
+        this.refuseRoleGiven(u.accessLevel, actor);
+        refuseAdminRoleUser(actor, u.accessLevel);
+        this.repo.insertUser({
+          name: u.name,
+          hash: u.hash,
+          accessLevel: u.accessLevel,
+          overridePwdPolicy: u.overridePwdPolicy,
+          multipleLogin: u.multipleLogin,
+          at: u.registerTime,
+          isDefault: false,
+        });
+        this.repo.setPassword(u.name, u.hash, u.passwordChangedAt, u.overridePwdPolicy);
+        this.repo.addHistory(u.name, u.hash, u.passwordChangedAt);
+        this.events.write('Info', `User ${u.name} (role ${u.accessLevel}) restored from a configuration by ${actor.userName}`, actor.userName);
+        return;
+      }
+      if (row.access_level !== u.accessLevel || (row.multiple_login === 1) !== u.multipleLogin) {
+        refuseRightsBeyond(actor, roleOf(this.repo.requireRole(row.access_level)));
+        this.saveConfig(u.name, { accessLevel: u.accessLevel, multipleLogin: u.multipleLogin }, actor);
+      }
+      if (row.password_hash !== u.hash || (row.override_pwd_policy === 1) !== u.overridePwdPolicy) {
+        const current = this.repo.requireUser(u.name);
+        refuseAdminRoleUser(actor, current.access_level);
+        refuseRightsBeyond(actor, roleOf(this.repo.requireRole(current.access_level)));
+        this.repo.setPassword(u.name, u.hash, u.passwordChangedAt, u.overridePwdPolicy);
+        this.repo.addHistory(u.name, u.hash, this.ctx.now());
+        this.events.write('Info', `Password of user ${u.name} restored from a configuration by ${actor.userName}`, actor.userName);
+        this.sessions.endUser(u.name);
+      }
+    });
+  }
+
+  /** A user the backup lacks (config apply with users): removed under remove's guards, and only within the editor's rights. */
+  removeRestored(name: string, actor: Principal): void {
+    refuseRightsBeyond(actor, roleOf(this.repo.requireRole(this.repo.requireUser(name).access_level)));
+    this.remove(name, actor);
   }
 }

@@ -75,4 +75,31 @@ export class Roles {
       this.events.write('Info', `Role ${name} removed by ${actor.userName}`, actor.userName);
     });
   }
+
+  /**
+   * A role of a configuration backup (config apply with users): added, or saved when it differs,
+   * through add and save with their guards; a role that holds a right the editor lacks is not
+   * touched (refused) either.
+   */
+  restore(role: Role, actor: Principal): void {
+    const row = this.repo.role(role.name);
+    if (!row) return this.add(role, actor);
+    const before = roleOf(row);
+    if (sameRole(before, role)) return;
+    refuseRightsBeyond(actor, before);
+    this.save(role.name, role, actor);
+  }
+
+  /** A role the backup lacks: removed under remove's guards, and only within the editor's rights. */
+  removeRestored(name: string, actor: Principal): void {
+    refuseRightsBeyond(actor, this.get(name));
+    this.remove(name, actor);
+  }
 }
+
+const sameRole = (a: Role, b: Role) =>
+  a.name === b.name &&
+  a.readingsAllow === b.readingsAllow &&
+  a.configurationAllow === b.configurationAllow &&
+  a.maintenanceAllow === b.maintenanceAllow &&
+  a.userConfigAllow === b.userConfigAllow;

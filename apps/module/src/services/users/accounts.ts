@@ -275,8 +275,7 @@ export class UserAccounts {
       const row = this.repo.user(u.name);
       if (!row) {
         if (this.repo.userNameTaken(u.name)) throw badRequest(serverMessages.userExists(u.name), { name: serverMessages.userExists(u.name) });
-        this.refuseRoleGiven(u.accessLevel, actor);
-        refuseAdminRoleUser(actor, u.accessLevel);
+        this.guard(actor, u.name, undefined, u.accessLevel);
         this.repo.insertUser({
           name: u.name,
           hash: u.hash,
@@ -292,13 +291,10 @@ export class UserAccounts {
         return;
       }
       if (row.access_level !== u.accessLevel || (row.multiple_login === 1) !== u.multipleLogin) {
-        refuseRightsBeyond(actor, roleOf(this.repo.requireRole(row.access_level)));
         this.saveConfig(u.name, { accessLevel: u.accessLevel, multipleLogin: u.multipleLogin }, actor);
       }
       if (row.password_hash !== u.hash || (row.override_pwd_policy === 1) !== u.overridePwdPolicy) {
-        const current = this.repo.requireUser(u.name);
-        refuseAdminRoleUser(actor, current.access_level);
-        refuseRightsBeyond(actor, roleOf(this.repo.requireRole(current.access_level)));
+        this.guard(actor, u.name, this.repo.requireUser(u.name));
         this.repo.setPassword(u.name, u.hash, u.passwordChangedAt, u.overridePwdPolicy);
         this.repo.addHistory(u.name, u.hash, this.ctx.now());
         this.events.write('Info', `Password of user ${u.name} restored from a configuration by ${actor.userName}`, actor.userName);
@@ -307,9 +303,8 @@ export class UserAccounts {
     });
   }
 
-  /** A user the backup lacks (config apply with users): removed under remove's guards, and only within the editor's rights. */
+  /** A user the backup lacks (config apply with users): removed under remove's guards (rights-guard.ts). */
   removeRestored(name: string, actor: Principal): void {
-    refuseRightsBeyond(actor, roleOf(this.repo.requireRole(this.repo.requireUser(name).access_level)));
     this.remove(name, actor);
   }
 }

@@ -78,21 +78,19 @@ export class Roles {
 
   /**
    * A role of a configuration backup (config apply with users): added, or saved when it differs,
-   * through add and save with their guards; a role that holds a right the editor lacks is not
-   * touched (refused) either.
+   * through add and save with their guards (rights-guard.ts: a role that holds a right the editor
+   * lacks is refused).
    */
   restore(role: Role, actor: Principal): void {
     const row = this.repo.role(role.name);
     if (!row) return this.add(role, actor);
     const before = roleOf(row);
     if (sameRole(before, role)) return;
-    refuseRightsBeyond(actor, before);
     this.save(role.name, role, actor);
   }
 
-  /** A role the backup lacks: removed under remove's guards, and only within the editor's rights. */
+  /** A role the backup lacks: removed under remove's guards (rights-guard.ts). */
   removeRestored(name: string, actor: Principal): void {
-    refuseRightsBeyond(actor, this.get(name));
     this.remove(name, actor);
   }
 }

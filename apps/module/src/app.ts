@@ -181,7 +181,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const device = new DeviceService(ctx);
   if (config.systemMode !== undefined && device.state().systemMode !== config.systemMode) device.updateState({ systemMode: config.systemMode });
   const simulator = new SimulatedMeter(device.meterConfig());
-  const certificate = await CertificateStore.open(config.dataDir, device.identity());
+  const certificate = await CertificateStore.open(config.dataDir, device.identity(), (message) => events.write('Error', message));
   // One count per source address for every secret check: sign-in, current password, meter password.
   const throttle = new SecretThrottle(ctx.now);
   const { users, sessions, resolvePrincipal, resolveSession } = await createUserServices(ctx, events, throttle);

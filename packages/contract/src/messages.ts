@@ -571,6 +571,9 @@ export const certificateTexts = {
   keyMismatch: 'The private key does not match the certificate',
   expired: 'The certificate has expired',
   notYetValid: 'The certificate is not valid yet',
+  weakKey: 'The key must be RSA of 2048 bits or more, or EC P-256, P-384 or P-521',
+  weakSignature: 'The certificate must be signed with SHA-256 or stronger',
+  replacedAtStart: 'The stored HTTPS certificate or key cannot be loaded: a new self-signed certificate is served',
 } as const;
 
 /** MQTT (002 §2.8, §4.4, §8): the spec's texts, then the ones decided here (docs/decisions.md, MQTT). */

@@ -59,7 +59,8 @@ import { firmwareApi } from './api/firmware/index.ts';
 import { whitelistApi } from './api/whitelist/index.ts';
 import { networkApi } from './api/network/index.ts';
 import { emailApi } from './api/email/index.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, badRequest } from './errors.ts';
+import { MAX_JSON_DEPTH, jsonTooDeep } from './api/json-body.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
 import { SimulatedSource } from './meter/simulated-source.ts';
@@ -461,6 +462,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   // Commands are often sent as PATCH with an empty body: that is an empty object, not an error.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined);
+    if (jsonTooDeep(body as string)) return done(badRequest(hardeningTexts.jsonTooDeep(MAX_JSON_DEPTH)), undefined);
     jsonParser(req, body as string, done);
   });
 

@@ -869,6 +869,8 @@ export const emailTexts = {
 export const hardeningTexts = {
   notADownload: 'Not a file download',
   storageFull: 'The module storage is full: the change was not saved',
+  jsonTooDeep: (levels: number) => `The request body nests deeper than ${levels} levels`,
+  badFileName: 'Invalid file name',
   auditLost: (n: number) => `${n} event log ${n === 1 ? 'entry was' : 'entries were'} lost while the module storage was full`,
 } as const;
 

@@ -54,6 +54,13 @@ export function isIPv6(v: string): boolean {
   return double.length === 2 ? groups < 8 : groups === 8;
 }
 
+/**
+ * A file name given by a client (a download, a backup): one plain name, never a path. '..', a
+ * separator, a control character or a leading dot is refused before anything joins it to a folder.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+export const SAFE_FILE_NAME = /^(?!\.)(?!.*\.\.)[^/\\\x00-\x1f\x7f]{1,255}$/;
+
 export const isDomain = (v: string): boolean => DOMAIN_RE.test(v) || v === 'localhost';
 export const isEmail = (v: string): boolean => EMAIL_RE.test(v);
 

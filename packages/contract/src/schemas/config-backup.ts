@@ -1,9 +1,9 @@
 /** Config Management (002 §3.15, §5.10, §7.8). */
 import { z } from 'zod';
 import { CONFIG_DESCRIPTION_MAX, CONFIG_FILE_EXTENSION, CONFIG_FILE_MAX_CHARS } from '../options/config-backup.ts';
-import { rules } from '../rules/validators.ts';
+import { SAFE_FILE_NAME, rules } from '../rules/validators.ts';
 import { strictObject, text } from '../rules/fields.ts';
-import { configBackupTexts } from '../messages.ts';
+import { configBackupTexts, hardeningTexts } from '../messages.ts';
 
 /** 002 §3.15, spelt as the device sends it (firmwareVerion). timestamp: unix seconds. */
 export const configBackupEntry = z.object({
@@ -25,6 +25,9 @@ export const configApplyBody = strictObject({ uuid, includeUser: z.boolean({ err
 
 /** Decided: the import carries the chosen file's name and text (002 §5.10: required, .conf.an). */
 export const configImportBody = strictObject({
-  fileName: z.string({ error: configBackupTexts.fileRequired }).refine((n) => n.toLowerCase().endsWith(CONFIG_FILE_EXTENSION), { error: configBackupTexts.wrongExtension }),
+  fileName: z
+    .string({ error: configBackupTexts.fileRequired })
+    .regex(SAFE_FILE_NAME, { error: hardeningTexts.badFileName })
+    .refine((n) => n.toLowerCase().endsWith(CONFIG_FILE_EXTENSION), { error: configBackupTexts.wrongExtension }),
   content: z.string({ error: configBackupTexts.fileRequired }).min(1, { error: configBackupTexts.fileRequired }).max(CONFIG_FILE_MAX_CHARS, { error: configBackupTexts.fileTooLarge }),
 });

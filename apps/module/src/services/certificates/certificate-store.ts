@@ -5,7 +5,7 @@
 import { certificateTexts as t, type CertInfo } from '@meter/contract';
 import type Forge from 'node-forge';
 import { createPrivateKey, generateKeyPair, X509Certificate, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { badRequest } from '../../errors.ts';
@@ -132,7 +132,12 @@ function storedProblem(certPath: string, keyPath: string): string | undefined {
 
 function atomicWrite(path: string, text: string, mode: number): void {
   const tmp = join(dirname(path), `.${Date.now()}.tmp`);
-  writeFileSync(tmp, text, { mode });
+  try {
+    writeFileSync(tmp, text, { mode });
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
   renameSync(tmp, path);
 }
 

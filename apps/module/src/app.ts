@@ -61,6 +61,8 @@ import { networkApi } from './api/network/index.ts';
 import { emailApi } from './api/email/index.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from './api/json-body.ts';
+import { outboundGuard } from './services/outbound/outbound-guard.ts';
+import type { AddressInfo } from 'node:net';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
 import { SimulatedSource } from './meter/simulated-source.ts';
@@ -215,7 +217,12 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const httpRedirect: HttpRedirect = { active: !network.webServer().allowHttp, httpsPort: undefined };
   // Outbound HTTPS trusts the system's roots, plus MODULE_TRUSTED_CA's (a private CA, the tests' own).
   const trustedCa = config.trustedCa ? [...rootCertificates, readFileSync(config.trustedCa, 'utf8')] : undefined;
+  // Outbound clients never reach the module's own listeners: the ports are read at each
+  // connection (the listeners below and the launcher's HTTP and HTTPS ones).
+  const ownPorts: (() => number | null | undefined)[] = [];
+  const guard = outboundGuard(() => ownPorts.map((port) => port()));
   const postChannels = new PostChannels({
+    guard,
     dataDir: config.dataDir,
     kv: ctx.kv,
     events,
@@ -228,6 +235,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     syslog: systemLog.for('Data Post'),
   });
   const acuCloud = new AcuCloud({
+    guard,
     dataDir: config.dataDir,
     kv: ctx.kv,
     events,
@@ -240,6 +248,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
   sections.register(acuCloudSection, acuCloud.backend());
   const remoteAccess = new RemoteAccess({
+    guard,
     dataDir: config.dataDir,
     kv: ctx.kv,
     events,
@@ -274,7 +283,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     onTick: (id, cfg, now, zone) => (id === 'ac' ? cloudFiles : postFiles).tick(id, cfg, now, zone),
     syslog: systemLog.for('Data Log'),
   });
-  const mqtt = new MqttService({ kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message), syslog: systemLog.for('MQTT') });
+  const mqtt = new MqttService({ guard, kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message), syslog: systemLog.for('MQTT') });
   sections.register(mqttSection, mqtt.backend);
   const modbus = new ModbusService({
     kv: ctx.kv,
@@ -305,6 +314,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   meterEvents.onWrite((event, atMs) => snmp.event(event, atMs));
   alarms.onRecord((entry) => snmp.alarm(entry));
   const email = new EmailService({
+    guard,
     kv: ctx.kv,
     events,
     now: ctx.now,
@@ -388,6 +398,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     log: (m) => systemLog.write('Meter', 'info', m),
   });
   const remoteUpdate = new RemoteUpdate({
+    guard,
     ctx,
     events,
     firmware,
@@ -396,6 +407,15 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     autoUpdate: () => sections.document(autoUpdateSection) as AutoUpdateConfig,
     settings: () => sections.document(firmwareServerSection) as FirmwareSettings,
   });
+  ownPorts.push(
+    () => (app.server.address() as AddressInfo | null)?.port,
+    () => httpRedirect.httpsPort,
+    () => modbus.port(),
+    () => sftpAccess.port(),
+    () => maintenance.ssh.port,
+    () => snmp.port(),
+    () => bacnet.port(),
+  );
   if (factoryReset) systemLog.write('App Supervisor', 'info', 'factory reset applied');
   systemLog.write('App Supervisor', 'info', 'module started');
   rtu.start();

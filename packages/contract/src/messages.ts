@@ -439,7 +439,8 @@ export const postingTexts = {
   // testPoster's result text: what happened, in words.
   testOk: (target: string, file: string) => `Connected to ${target}: test file ${file} accepted`,
   disabled: 'The channel is disabled',
-  refused: (target: string) => `Connection refused by ${target}`,
+  // Refused, reset, another protocol or the module's own port: one text (issue 25, outbound guard).
+  couldNotConnect: (target: string) => `Could not connect to ${target}`,
   authFailed: (target: string) => `Connected to ${target}: authentication failed`,
   timedOut: (target: string, seconds: number) => `No answer from ${target} within ${seconds} s: timed out`,
   notFound: (host: string) => `Host ${host} not found`,
@@ -849,7 +850,8 @@ export const emailTexts = {
   testOk: (to: string, target: string) => `Test email to ${to} accepted by ${target}`,
   disabled: 'SMTP is disabled',
   noRecipient: (n: number) => `Recipient ${n} is empty`,
-  refused: (target: string) => `Connection refused by ${target}`,
+  // Refused, reset, another protocol or the module's own port: one text (issue 25, outbound guard).
+  couldNotConnect: (target: string) => `Could not connect to ${target}`,
   notFound: (host: string) => `Host ${host} not found`,
   timedOut: (target: string, seconds: number) => `No answer from ${target} within ${seconds} s: timed out`,
   authFailed: (target: string) => `Connected to ${target}: authentication failed`,

@@ -2,7 +2,7 @@
  * The fuzz sweep (issue 25): every write endpoint of the contract's table, called as admin with
  * malformed, oversized, deeply nested and wrong-typed bodies, answers below 500 and changes no
  * state (every section's GET, the users, the roles and the reboot count are the same before and
- * after). Bounded: about thirty bodies per endpoint, one module.
+ * after). Bounded: at most 26 bodies per endpoint, one module.
  */
 import { endpointUrl, endpoints, shapeOf, type Endpoint } from '@meter/contract';
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { createTestModule, type TestModule } from './helper.ts';
 
 const PARAMS = { channel: 1, username: 'admin', roleName: 'admin', id: 1, fileName: 'none.csv', filename: 'none.csv', spec: 'VLN&0&60&1min' };
-const WRONG_VALUES: unknown[] = [null, true, -1, 1e308, 'x', '', [], {}, [[[]]], { $gt: '' }, '../../etc/passwd', "'; DROP TABLE users; --"];
+const WRONG_VALUES: unknown[] = [null, true, -1, 1e308, '', [[[]]], { $gt: '' }, "'; DROP TABLE users; --"];
 /** Past every field's maximum; the whole body once at 300 kB. */
 const LONG = 'x'.repeat(5000);
 const BIG = 'x'.repeat(300_000);
@@ -25,7 +25,7 @@ function bodies(e: Endpoint): string[] {
     objects.push(Object.fromEntries(keys.map((k) => [k, LONG])));
     for (const v of WRONG_VALUES) objects.push(Object.fromEntries(keys.map((k) => [k, v])));
     // One key at a time wrong, the others missing.
-    for (const k of keys.slice(0, 8)) objects.push({ [k]: { nested: [LONG] } });
+    for (const k of keys.slice(0, 4)) objects.push({ [k]: { nested: [LONG] } });
   }
   return [...raw, ...deep, ...objects.map((o) => JSON.stringify(o))];
 }

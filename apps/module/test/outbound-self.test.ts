@@ -1,6 +1,6 @@
 /**
  * Outbound connections never reach the module's own listeners (issue 25 item 12): a post channel,
- * the SMTP test, the firmware server check and remote access registration aimed at the module's
+ * the SMTP test, the firmware server check, remote access registration and MQTT aimed at the module's
  * HTTP or Modbus TCP port (on 127.0.0.1, localhost or 0.0.0.0) answer "could not connect" and the
  * listener sees no connection; a port that refuses, one that resets and one that speaks another
  * protocol answer the very same words.
@@ -116,6 +116,13 @@ describe('outbound connections to the module itself', () => {
     );
     const reg = await m.call('PATCH', '/api/command/registerRemoteDevice', { token: admin, body: { value: 1 } });
     assert.equal(reg.body.data.value, `Could not connect to 127.0.0.1:${httpPort}`);
+
+    const mqtt = (await m.call('GET', '/api/settings/communication/mqttConfig', { token: admin })).body.data;
+    mqtt.mqttGenaral = { ...mqtt.mqttGenaral, mqttEnable: 1, brokerIpAddr: '127.0.0.1', brokerPort: httpPort };
+    assert.equal((await m.call('PUT', '/api/settings/communication/mqttConfig', { token: admin, body: mqtt })).status, 200);
+    // Reloads queue up: this one settles after the save's own, which asked the guard.
+    await m.services.mqtt.filesChanged();
+    assert.equal((await m.call('GET', '/api/command/checkMqttStatus', { token: admin })).body.data.value, 'Disconnected');
     assert.equal(connections, before, 'no connection reached the module');
   });
 });

@@ -6,8 +6,11 @@
  * protocol answer the very same words.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { syslogFileName } from '../src/services/maintenance/system-log.ts';
 import { createTestModule, type TestModule } from './helper.ts';
 
 /** A TCP peer on loopback that treats each connection with `onSocket`. */
@@ -123,6 +126,9 @@ describe('outbound connections to the module itself', () => {
     // Reloads queue up: this one settles after the save's own, which asked the guard.
     await m.services.mqtt.filesChanged();
     assert.equal((await m.call('GET', '/api/command/checkMqttStatus', { token: admin })).body.data.value, 'Disconnected');
+    const mqttLog = readFileSync(join(m.dataDir, 'syslog', syslogFileName('MQTT')), 'utf8');
+    assert.ok(mqttLog.includes(`connection to mqtt://127.0.0.1:${httpPort} failed: could not connect`), mqttLog);
+    assert.ok(!mqttLog.includes(`connecting to mqtt://127.0.0.1:${httpPort}`), 'the client was never started');
     assert.equal(connections, before, 'no connection reached the module');
   });
 });

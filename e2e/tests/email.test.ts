@@ -104,13 +104,13 @@ test('Enable shows the cards; the rules; save, reload, and Test with its result'
   assert.equal((await server.api('PUT', '/settings/communication/smtpConfig', { ...saved, smtpPort: closed }, admin)).status, 200);
   await page.reload();
   await page.getByRole('button', { name: 'Test Recipient 1' }).click();
-  await page.getByText(`Connection refused by 127.0.0.1:${closed}`, { exact: true }).waitFor();
+  await page.getByText(`Could not connect to 127.0.0.1:${closed}`, { exact: true }).waitFor();
   assert.equal(received.length, 1);
 
   // The health card: the test that got through, and the refusal with its reason.
   await page.getByRole('heading', { name: health.health, exact: true }).waitFor();
   await page.getByRole('row', { name: new RegExp(`^${health.lastSuccess} .* \\(test to ops@example\\.com\\)$`) }).waitFor();
-  await page.getByRole('row', { name: new RegExp(`^${health.lastFailure} .*: Connection refused by 127\\.0\\.0\\.1:${closed}$`) }).waitFor();
+  await page.getByRole('row', { name: new RegExp(`^${health.lastFailure} .*: Could not connect to 127\\.0\\.0\\.1:${closed}$`) }).waitFor();
   await page.getByRole('row', { name: `${health.waiting} 0`, exact: true }).waitFor();
 
   // A system event (a meter settings change) while the server is away: its mail waits on the module.

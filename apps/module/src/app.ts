@@ -59,7 +59,10 @@ import { firmwareApi } from './api/firmware/index.ts';
 import { whitelistApi } from './api/whitelist/index.ts';
 import { networkApi } from './api/network/index.ts';
 import { emailApi } from './api/email/index.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, badRequest } from './errors.ts';
+import { MAX_JSON_DEPTH, jsonTooDeep } from './api/json-body.ts';
+import { outboundGuard } from './services/outbound/outbound-guard.ts';
+import type { AddressInfo } from 'node:net';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
 import { SimulatedSource } from './meter/simulated-source.ts';
@@ -181,7 +184,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const device = new DeviceService(ctx);
   if (config.systemMode !== undefined && device.state().systemMode !== config.systemMode) device.updateState({ systemMode: config.systemMode });
   const simulator = new SimulatedMeter(device.meterConfig());
-  const certificate = await CertificateStore.open(config.dataDir, device.identity());
+  const certificate = await CertificateStore.open(config.dataDir, device.identity(), (message) => events.write('Error', message));
   // One count per source address for every secret check: sign-in, current password, meter password.
   const throttle = new SecretThrottle(ctx.now);
   const { users, sessions, resolvePrincipal, resolveSession } = await createUserServices(ctx, events, throttle);
@@ -214,7 +217,12 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const httpRedirect: HttpRedirect = { active: !network.webServer().allowHttp, httpsPort: undefined };
   // Outbound HTTPS trusts the system's roots, plus MODULE_TRUSTED_CA's (a private CA, the tests' own).
   const trustedCa = config.trustedCa ? [...rootCertificates, readFileSync(config.trustedCa, 'utf8')] : undefined;
+  // Outbound clients never reach the module's own listeners: the ports are read at each
+  // connection (the listeners below and the launcher's HTTP and HTTPS ones).
+  const ownPorts: (() => number | null | undefined)[] = [];
+  const guard = outboundGuard(() => ownPorts.map((port) => port()));
   const postChannels = new PostChannels({
+    guard,
     dataDir: config.dataDir,
     kv: ctx.kv,
     events,
@@ -227,6 +235,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     syslog: systemLog.for('Data Post'),
   });
   const acuCloud = new AcuCloud({
+    guard,
     dataDir: config.dataDir,
     kv: ctx.kv,
     events,
@@ -239,6 +248,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   });
   sections.register(acuCloudSection, acuCloud.backend());
   const remoteAccess = new RemoteAccess({
+    guard,
     dataDir: config.dataDir,
     kv: ctx.kv,
     events,
@@ -273,7 +283,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     onTick: (id, cfg, now, zone) => (id === 'ac' ? cloudFiles : postFiles).tick(id, cfg, now, zone),
     syslog: systemLog.for('Data Log'),
   });
-  const mqtt = new MqttService({ kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message), syslog: systemLog.for('MQTT') });
+  const mqtt = new MqttService({ guard, kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message), syslog: systemLog.for('MQTT') });
   sections.register(mqttSection, mqtt.backend);
   const modbus = new ModbusService({
     kv: ctx.kv,
@@ -304,6 +314,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   meterEvents.onWrite((event, atMs) => snmp.event(event, atMs));
   alarms.onRecord((entry) => snmp.alarm(entry));
   const email = new EmailService({
+    guard,
     kv: ctx.kv,
     events,
     now: ctx.now,
@@ -397,6 +408,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     log: (m) => systemLog.write('Meter', 'info', m),
   });
   const remoteUpdate = new RemoteUpdate({
+    guard,
     ctx,
     events,
     firmware,
@@ -405,6 +417,15 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     autoUpdate: () => sections.document(autoUpdateSection) as AutoUpdateConfig,
     settings: () => sections.document(firmwareServerSection) as FirmwareSettings,
   });
+  ownPorts.push(
+    () => (app.server.address() as AddressInfo | null)?.port,
+    () => httpRedirect.httpsPort,
+    () => modbus.port(),
+    () => sftpAccess.port(),
+    () => maintenance.ssh.port,
+    () => snmp.port(),
+    () => bacnet.port(),
+  );
   if (factoryReset) systemLog.write('App Supervisor', 'info', 'factory reset applied');
   systemLog.write('App Supervisor', 'info', 'module started');
   rtu.start();
@@ -471,6 +492,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   // Commands are often sent as PATCH with an empty body: that is an empty object, not an error.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined);
+    if (jsonTooDeep(body as string)) return done(badRequest(hardeningTexts.jsonTooDeep(MAX_JSON_DEPTH)), undefined);
     jsonParser(req, body as string, done);
   });
 

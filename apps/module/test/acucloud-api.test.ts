@@ -127,10 +127,10 @@ describe('AcuCloud', () => {
     for (let i = 4; i <= 9; i++) tick(T0 + i * 5 * MINUTE); // two more files close while the cloud is away
     await until('a failure', async () => (await status()).lastFailure !== null);
     const down = await status();
-    assert.equal(down.lastFailure.reason, `Connection refused by 127.0.0.1:${peer.port}`);
+    assert.equal(down.lastFailure.reason, `Could not connect to 127.0.0.1:${peer.port}`);
     await until('both files waiting', async () => (await status()).waiting === 2);
     const events = await m.call('GET', '/api/eventLog?idStart=0&idEnd=1000', { token: tokens.admin });
-    assert.ok(JSON.stringify(events.body).includes(`AcuCloud: Connection refused by 127.0.0.1:${peer.port}`));
+    assert.ok(JSON.stringify(events.body).includes(`AcuCloud: Could not connect to 127.0.0.1:${peer.port}`));
 
     await peer.listen(peer.port);
     await until('both queued files', () => peer.received.length === 3);

@@ -61,7 +61,7 @@ describe('kill -9 with a mail queued', () => {
     assert.equal((await api(r, 'PUT', '/settings/meter', { ...general, deviceDescription: 'Crash Room' }, token)).status, 200);
     await until('the mail to be queued after a refused connection', async () => {
       const s = (await api(r, 'GET', '/command/emailStatus', undefined, token)).body.data;
-      return s.waiting === 1 && s.lastFailure?.reason === `Connection refused by ${HOST}:${smtpPort}`;
+      return s.waiting === 1 && s.lastFailure?.reason === `Could not connect to ${HOST}:${smtpPort}`;
     });
     await kill9(r);
 

@@ -221,11 +221,11 @@ describe('e-mail', () => {
     assert.equal(p.received.length, 0);
   });
 
-  test('an unreachable server answers refused', async () => {
+  test('an unreachable server answers could not connect', async () => {
     const port = await closedPort();
     await save({ smtpPort: port });
     const before = stored();
-    assert.equal((await testEmail(1)).body.data.value, `Connection refused by 127.0.0.1:${port}`);
+    assert.equal((await testEmail(1)).body.data.value, `Could not connect to 127.0.0.1:${port}`);
     assert.equal(lastEvent().level, 'Error');
     assert.deepEqual(stored(), before);
   });

@@ -153,7 +153,7 @@ describe('remote module firmware update', () => {
     await m.call('PUT', '/api/settings/firmware', { token: admin, body: { moduleCheckUpdateUrl: `http://127.0.0.1:${port}/manifest.json` } });
     const refused = await m.call('GET', '/api/upload/remote/checkModuleUpdate', { token: admin });
     assert.equal(refused.status, 502);
-    assert.equal(refused.body.data.value, 'Firmware server check failed: connection refused');
+    assert.equal(refused.body.data.value, 'Firmware server check failed: could not connect');
     await m.call('PUT', '/api/settings/firmware', { token: admin, body: { moduleCheckUpdateUrl: `${fw.base}/manifest.json` } });
   });
 
@@ -174,7 +174,7 @@ describe('remote module firmware update', () => {
     const { last } = await download();
     assert.equal(last.state, 'failed');
     assert.ok(last.value < 100, 'the progress never shows 100 for a cut transfer');
-    assert.equal(last.reason, 'connection interrupted');
+    assert.equal(last.reason, 'could not connect');
     assert.equal((await get('isFirmwareComplete')).value, 'no');
     assert.ok(eventLog(m).some((e) => e.level === 'Error' && /download failed/.test(e.message)));
     await assertNothingChanged();

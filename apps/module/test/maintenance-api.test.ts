@@ -185,7 +185,7 @@ describe('management: debug diagnostic, system log and the diagnostic file', () 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    assert.equal((await m.call('GET', '/api/command/diagnosticFile/..%2Fmodule.sqlite', { token: admin })).status, 404);
+    assert.equal((await m.call('GET', '/api/command/diagnosticFile/..%2Fmodule.sqlite', { token: admin })).status, 400);
     assert.equal((await m.call('GET', '/api/command/diagnosticFile/diagnostic_AR00000000_20260101000000.tar.gz', { token: admin })).status, 404);
   });
 

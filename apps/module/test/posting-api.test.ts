@@ -162,7 +162,7 @@ describe('post channels', () => {
       (await put({ ...read, dataPost2: channel({ enable: true, info: { HTTPAddress: 'http://127.0.0.1/', HTTPPort: closedPort, HTTPMeterId: 'm' } }, read.dataPost2) })).status,
       200,
     );
-    assert.equal((await patch('testPoster', { channel: 2 })).body.data.value, `Connection refused by 127.0.0.1:${closedPort}`);
+    assert.equal((await patch('testPoster', { channel: 2 })).body.data.value, `Could not connect to 127.0.0.1:${closedPort}`);
   });
 
   test('a channel a data log posts through cannot be disabled', async () => {
@@ -196,10 +196,10 @@ describe('post channels', () => {
     tick(midnight(3));
     await until('a failure', async () => (await status(1)).lastFailure !== null);
     const down = await status(1);
-    assert.equal(down.lastFailure.reason, `Connection refused by 127.0.0.1:${httpPort}`);
+    assert.equal(down.lastFailure.reason, `Could not connect to 127.0.0.1:${httpPort}`);
     assert.equal(down.waiting, 2);
     const events = await m.call('GET', '/api/eventLog?idStart=0&idEnd=1000', { token: tokens.admin });
-    assert.ok(JSON.stringify(events.body).includes(`Post Channel 1: Connection refused by 127.0.0.1:${httpPort}`));
+    assert.ok(JSON.stringify(events.body).includes(`Post Channel 1: Could not connect to 127.0.0.1:${httpPort}`));
 
     // The module restarts while the server is away: the queue is on disk.
     await m.close(true);

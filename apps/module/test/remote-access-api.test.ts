@@ -154,10 +154,10 @@ describe('Remote Access', () => {
     await peer.close();
     const down = await check();
     assert.equal(down.body.data.value, 'offline');
-    assert.equal(down.body.data.lastPing.reason, `Connection refused by 127.0.0.1:${peer.port}`);
-    assert.ok((await events()).includes(`Remote Access: offline: Connection refused by 127.0.0.1:${peer.port}`));
+    assert.equal(down.body.data.lastPing.reason, `Could not connect to 127.0.0.1:${peer.port}`);
+    assert.ok((await events()).includes(`Remote Access: offline: Could not connect to 127.0.0.1:${peer.port}`));
     // Deregistering needs the server: the device stays registered.
-    assert.equal((await patch('deregisterRemoteDevice', undefined)).body.data.value, `Connection refused by 127.0.0.1:${peer.port}`);
+    assert.equal((await patch('deregisterRemoteDevice', undefined)).body.data.value, `Could not connect to 127.0.0.1:${peer.port}`);
     assert.equal((await saved()).registered, true);
     await peer.listen(peer.port);
     await until('online again', async () => (await check()).body.data.value === 'online');

@@ -463,7 +463,8 @@ export const postingTexts = {
   // testPoster's result text: what happened, in words.
   testOk: (target: string, file: string) => `Connected to ${target}: test file ${file} accepted`,
   disabled: 'The channel is disabled',
-  refused: (target: string) => `Connection refused by ${target}`,
+  // Refused, reset, another protocol or the module's own port: one text (issue 25, outbound guard).
+  couldNotConnect: (target: string) => `Could not connect to ${target}`,
   authFailed: (target: string) => `Connected to ${target}: authentication failed`,
   timedOut: (target: string, seconds: number) => `No answer from ${target} within ${seconds} s: timed out`,
   notFound: (host: string) => `Host ${host} not found`,
@@ -595,6 +596,9 @@ export const certificateTexts = {
   keyMismatch: 'The private key does not match the certificate',
   expired: 'The certificate has expired',
   notYetValid: 'The certificate is not valid yet',
+  weakKey: 'The key must be RSA of 2048 bits or more, or EC P-256, P-384 or P-521',
+  weakSignature: 'The certificate must be signed with SHA-256 or stronger',
+  replacedAtStart: 'The stored HTTPS certificate or key cannot be loaded: a new self-signed certificate is served',
 } as const;
 
 /** MQTT (002 §2.8, §4.4, §8): the spec's texts, then the ones decided here (docs/decisions.md, MQTT). */
@@ -870,7 +874,8 @@ export const emailTexts = {
   testOk: (to: string, target: string) => `Test email to ${to} accepted by ${target}`,
   disabled: 'SMTP is disabled',
   noRecipient: (n: number) => `Recipient ${n} is empty`,
-  refused: (target: string) => `Connection refused by ${target}`,
+  // Refused, reset, another protocol or the module's own port: one text (issue 25, outbound guard).
+  couldNotConnect: (target: string) => `Could not connect to ${target}`,
   notFound: (host: string) => `Host ${host} not found`,
   timedOut: (target: string, seconds: number) => `No answer from ${target} within ${seconds} s: timed out`,
   authFailed: (target: string) => `Connected to ${target}: authentication failed`,
@@ -890,6 +895,8 @@ export const emailTexts = {
 export const hardeningTexts = {
   notADownload: 'Not a file download',
   storageFull: 'The module storage is full: the change was not saved',
+  jsonTooDeep: (levels: number) => `The request body nests deeper than ${levels} levels`,
+  badFileName: 'Invalid file name',
   auditLost: (n: number) => `${n} event log ${n === 1 ? 'entry was' : 'entries were'} lost while the module storage was full`,
 } as const;
 

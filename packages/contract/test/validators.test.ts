@@ -446,6 +446,28 @@ describe('url / httpUrl / ftpUrl / sftpUrl', () => {
     ok(c, 'http://x', 'https://example.com/path');
     bad(c, 'Server must begin with http:// or https://', 'ftp://x', 'http://', 'https://a b', 'example.com', 'HTTP//x');
   });
+  test('the host of a URL is an IP address or a host name, the port at most 65535 (issue 25)', () => {
+    const c = rules.httpUrl('Server');
+    ok(c, 'http://127.0.0.1:8080/x', 'https://[2001:db8::1]:8443/a?b=1&c', 'http://historian/upload', 'https://u:p@example.com/');
+    bad(
+      c,
+      'Server must begin with http:// or https://',
+      'http://a;id',
+      'http://$(reboot)/',
+      'http://x.example;id/',
+      'http://`id`/',
+      'http://x.example:99999/',
+      'http://[::1;id]/',
+      "http://x'.example/",
+      'http://-x.example/',
+    );
+    bad(rules.sftpUrl('S'), 'S must begin with sftp://', 'sftp://h|id', 'sftp://h;id/dir');
+  });
+  test('hostOrHttpUrl: a host or an http(s) URL of one', () => {
+    const c = rules.hostOrHttpUrl('URL');
+    ok(c, 'proxy.example', '10.0.0.1', 'http://proxy.example:3128');
+    bad(c, 'URL valid IP address or domain', 'a;id', '$(reboot)', 'http://a;id', 'ftp://proxy.example');
+  });
   test('httpUrl with a custom message', () => {
     assert.equal(rules.httpUrl('Server', 'Custom text')('ftp://x'), 'Custom text');
   });
@@ -490,6 +512,7 @@ describe('every rule but required passes empty values', () => {
     betweenException: rules.betweenException('X', 443, 6000, 9999),
     ipAddress: rules.ipAddress('X'),
     ipOrDomain: rules.ipOrDomain('X'),
+    hostOrHttpUrl: rules.hostOrHttpUrl('X'),
     noSpace: rules.noSpace('X'),
     hex: rules.hex('X'),
     multipleLength: rules.multipleLength('X', 2),

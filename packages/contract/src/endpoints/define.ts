@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import type { EndpointAuth } from './grants.ts';
 import { errorReply, successReply } from '../schemas/common.ts';
+import { hardeningTexts } from '../messages.ts';
+import { SAFE_FILE_NAME } from '../rules/validators.ts';
 import { DEFAULT_SECTION_CONTEXTS, sectionBody, type AnySection } from '../sections/section.ts';
 
 // Who may call (zod-free, so the console's shell can ask without loading the schemas).
@@ -59,8 +61,15 @@ export interface Endpoint<B extends Schema = Schema, R extends Schema = Schema, 
 /** The refusal of an adminOnly call by another access level (decided). */
 export const ADMIN_ONLY_TEXT = 'Only the admin access level may do this';
 
-/** The :params of a path, each a string; the handler judges the value (an unknown one is 404). */
-export const pathParams = <K extends string>(...keys: K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.string()])) as Record<K, z.ZodString>);
+const FILE_NAME_PARAMS = new Set(['fileName', 'filename']);
+const fileNameParam = z.string().regex(SAFE_FILE_NAME, { error: hardeningTexts.badFileName });
+
+/**
+ * The :params of a path, each a string; the handler judges the value (an unknown one is 404). A
+ * file name parameter (fileName, filename) must be a SAFE_FILE_NAME.
+ */
+export const pathParams = <K extends string>(...keys: K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, FILE_NAME_PARAMS.has(k) ? fileNameParam : z.string()])) as Record<K, z.ZodString>);
 
 export const ep = <B extends Schema = undefined, R extends Schema = undefined, P extends Schema = undefined, Q extends Schema = undefined, A extends EndpointAuth = EndpointAuth>(
   e: Endpoint<B, R, P, Q, A>,

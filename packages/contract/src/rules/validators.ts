@@ -54,8 +54,36 @@ export function isIPv6(v: string): boolean {
   return double.length === 2 ? groups < 8 : groups === 8;
 }
 
+/**
+ * A file name given by a client (a download, a backup): one plain name, never a path. '..', a
+ * separator, a control character or a leading dot is refused before anything joins it to a folder.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+export const SAFE_FILE_NAME = /^(?!\.)(?!.*\.\.)[^/\\\x00-\x1f\x7f]{1,255}$/;
+
 export const isDomain = (v: string): boolean => DOMAIN_RE.test(v) || v === 'localhost';
 export const isEmail = (v: string): boolean => EMAIL_RE.test(v);
+/** An IP address or a domain (the spec's ipOrDomain): what every host field holds. */
+export const isIpOrDomain = (v: string): boolean => isIPv4(v) || isIPv6(v) || isDomain(v);
+
+/** A host name of RFC 1123 (dot-separated labels of letters, digits and inner hyphens): a LAN server's one-label name too. */
+const HOST_NAME_RE = /^(?=.{1,253}$)(?!-)[a-zA-Z0-9-]{1,63}(?<!-)(\.(?!-)[a-zA-Z0-9-]{1,63}(?<!-))*$/;
+
+/**
+ * Whether `v` is a URL of one of `schemes` whose host is an IP address ([…] for IPv6) or a host
+ * name, with an optional port of at most 65535 and a path without spaces. Read from the text itself
+ * (no URL parser's normalising): `http://a;id`, `http://$(reboot)` or a host with a quote never pass.
+ */
+export function isHostUrl(v: string, schemes: readonly string[]): boolean {
+  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#\s]*)([/?#]\S*)?$/.exec(v);
+  if (!m || !schemes.includes(m[1]!.toLowerCase())) return false;
+  const authority = m[2]!;
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const hp = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+))(?::(\d{1,5}))?$/.exec(hostPort);
+  if (!hp) return false;
+  if (hp[3] !== undefined && Number(hp[3]) > 65535) return false;
+  return hp[1] !== undefined ? isIPv6(hp[1]) : isIPv4(hp[2]!) || HOST_NAME_RE.test(hp[2]!);
+}
 
 function decimalPlaces(v: unknown): number {
   const s = str(v);
@@ -93,7 +121,9 @@ export const rules = {
       return x === exception || (Number.isFinite(x) && x >= min && x <= max) ? undefined : m.betweenException(label, exception, min, max);
     }),
   ipAddress: (label: string): Checker => onlyFilled((v) => (isIPv4(str(v)) || isIPv6(str(v)) ? undefined : m.ipAddress(label))),
-  ipOrDomain: (label: string): Checker => onlyFilled((v) => (isIPv4(str(v)) || isIPv6(str(v)) || isDomain(str(v)) ? undefined : m.ipOrDomain(label))),
+  ipOrDomain: (label: string): Checker => onlyFilled((v) => (isIpOrDomain(str(v)) ? undefined : m.ipOrDomain(label))),
+  /** A host, or an http(s) URL of one (a proxy given either way); the ipOrDomain message. */
+  hostOrHttpUrl: (label: string): Checker => onlyFilled((v) => (isIpOrDomain(str(v)) || isHostUrl(str(v), ['http', 'https']) ? undefined : m.ipOrDomain(label))),
   noSpace: (label: string): Checker => onlyFilled((v) => (/\s/.test(str(v)) ? m.noSpace(label) : undefined)),
   hex: (label: string): Checker => onlyFilled((v) => (HEX_RE.test(str(v)) ? undefined : m.hex(label))),
   multipleLength: (label: string, len: number): Checker => onlyFilled((v) => (str(v).length % len === 0 ? undefined : m.multipleLength(label, len))),
@@ -157,9 +187,11 @@ export const rules = {
         return n.url(label);
       }
     }),
-  httpUrl: (label: string, message?: string): Checker => onlyFilled((v) => (/^https?:\/\/\S+$/.test(str(v)) ? undefined : (message ?? n.httpUrl(label)))),
-  ftpUrl: (label: string, message?: string): Checker => onlyFilled((v) => (/^ftp:\/\/\S+$/.test(str(v)) ? undefined : (message ?? n.ftpUrl(label)))),
-  sftpUrl: (label: string, message?: string): Checker => onlyFilled((v) => (/^sftp:\/\/\S+$/.test(str(v)) ? undefined : (message ?? n.sftpUrl(label)))),
+  // The URL rules also hold the host to an IP address or a host name (isHostUrl); the spec's one
+  // message of each field says what the URL must be.
+  httpUrl: (label: string, message?: string): Checker => onlyFilled((v) => (isHostUrl(str(v), ['http', 'https']) ? undefined : (message ?? n.httpUrl(label)))),
+  ftpUrl: (label: string, message?: string): Checker => onlyFilled((v) => (isHostUrl(str(v), ['ftp']) ? undefined : (message ?? n.ftpUrl(label)))),
+  sftpUrl: (label: string, message?: string): Checker => onlyFilled((v) => (isHostUrl(str(v), ['sftp']) ? undefined : (message ?? n.sftpUrl(label)))),
   unique: (label: string, others: readonly unknown[]): Checker => onlyFilled((v) => (others.includes(v) ? n.unique(label) : undefined)),
 } as const;
 

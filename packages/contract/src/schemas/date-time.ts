@@ -25,7 +25,8 @@ export function timeZoneNames(): string[] {
 
 const L = dateTimeTexts.labels;
 const zoneRule: Checker<string> = (v) => (isTimeZone(v) ? undefined : dateTimeTexts.unknownZone(v));
-const server = (label: string) => optionalText(label, rules.maxLength(label, NTP_SERVER_MAX_LENGTH) as Checker<string>, rules.noSpace(label) as Checker<string>);
+const server = (label: string) =>
+  optionalText(label, rules.maxLength(label, NTP_SERVER_MAX_LENGTH) as Checker<string>, rules.noSpace(label) as Checker<string>, rules.ipOrDomain(label) as Checker<string>);
 
 /** PUT settings/communication/ntpConfig: server 1 is required only while NTP is on (001 §5). */
 export const ntpConfigSchema = strictObject({

@@ -202,11 +202,11 @@ export type ModbusTcpConfig = z.infer<ReturnType<typeof modbusTcpConfigSchema>>;
 
 export const proxyServerConfigSchema = strictObject({
   enable: withMeta(oneOf(L.proxy, [0, 1] as const), { kind: 'checkbox', checkboxValues: [0, 1], options: undefined }),
-  url: optionalText(L.proxyUrl),
+  url: optionalText(L.proxyUrl, c(rules.hostOrHttpUrl(L.proxyUrl))),
   port: withMeta(int(L.proxyPort), { min: PROXY_PORT_RANGE[0], max: PROXY_PORT_RANGE[1] }),
 }).superRefine((v, ctx) => {
   if (v.enable !== 1) return;
-  checkField(ctx, ['url'], text(L.proxyUrl), v.url);
+  checkField(ctx, ['url'], text(L.proxyUrl, c(rules.hostOrHttpUrl(L.proxyUrl))), v.url);
   checkField(ctx, ['port'], int(L.proxyPort, c(rules.between(L.proxyPort, PROXY_PORT_RANGE[0], PROXY_PORT_RANGE[1]))), v.port);
 });
 export type ProxyServerConfig = z.infer<typeof proxyServerConfigSchema>;

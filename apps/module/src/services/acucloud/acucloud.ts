@@ -13,6 +13,7 @@ import type { KeyValueStore } from '../../store/db.ts';
 import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { reasonOf, targetOf } from '../posting/post-error.ts';
+import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 import type { PostTargets } from '../posting/post-files.ts';
 import { PostQueue, type QueuedFile } from '../posting/post-queue.ts';
 import { httpPost, targetFrom, type OutgoingFile } from '../posting/senders.ts';
@@ -26,6 +27,8 @@ export const ACUCLOUD_CONFIG_KEY = KV_SECTION_PREFIX + acuCloudSection.key;
 type Health = Pick<PostChannelStatus, 'lastSuccess' | 'lastFailure'>;
 
 export interface AcuCloudDeps {
+  /** Keeps the connections off the module's own listeners (outbound-guard.ts). */
+  guard?: OutboundGuard;
   dataDir: string;
   kv: KeyValueStore;
   events: ModuleEventLog;
@@ -152,7 +155,7 @@ export class AcuCloud {
       authorization: `Bearer ${cfg.acuCloudToken}`,
       'x-module-serial': cfg.moduleSerialNumber,
     };
-    return httpPost(url, 0, headers, file.content, { timeoutMs: this.d.timeoutMs, mac: '', ca: this.d.ca }, t.tokenRefused);
+    return httpPost(url, 0, headers, file.content, { timeoutMs: this.d.timeoutMs, mac: '', ca: this.d.ca, guard: this.d.guard }, t.tokenRefused);
   }
 
   private reason(cfg: AcuCloudConfig, err: unknown): string {

@@ -5,12 +5,13 @@
 import { certificateTexts as t, type CertInfo } from '@meter/contract';
 import type Forge from 'node-forge';
 import { createPrivateKey, generateKeyPair, X509Certificate, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { badRequest } from '../../errors.ts';
 import type { DeviceIdentity } from '../device/device-service.ts';
 import { lazyRequire } from '../../lazy-require.ts';
+import { pairProblem } from './certificate-policy.ts';
 
 const forge = lazyRequire<typeof Forge>('node-forge');
 
@@ -24,15 +25,22 @@ export class CertificateStore {
     readonly certPath: string,
   ) {}
 
-  static async open(dataDir: string, identity: DeviceIdentity): Promise<CertificateStore> {
+  /**
+   * Opens the pair of the data folder, making one on the first start. A stored pair that cannot be
+   * served (unreadable, mismatched, too weak) is replaced by a fresh self-signed one and reported
+   * through `loadFailed`: the module always starts with HTTPS.
+   */
+  static async open(dataDir: string, identity: DeviceIdentity, loadFailed: (message: string) => void = () => {}): Promise<CertificateStore> {
     const dir = join(dataDir, 'tls');
     const certPath = join(dir, 'cert.pem');
     const keyPath = join(dir, 'key.pem');
-    if (!existsSync(certPath) || !existsSync(keyPath)) {
+    const stored = existsSync(certPath) || existsSync(keyPath);
+    if (!stored || storedProblem(certPath, keyPath) !== undefined) {
+      if (stored) loadFailed(`${t.replacedAtStart} (${storedProblem(certPath, keyPath)})`);
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const { certPem, keyPem } = await makeSelfSigned(identity);
-      writeFileSync(keyPath, keyPem, { mode: 0o600 });
-      writeFileSync(certPath, certPem, { mode: 0o644 });
+      atomicWrite(keyPath, keyPem, 0o600);
+      atomicWrite(certPath, certPem, 0o644);
     }
     return new CertificateStore(readFileSync(certPath, 'utf8'), readFileSync(keyPath, 'utf8'), keyPath, certPath);
   }
@@ -63,8 +71,8 @@ export class CertificateStore {
 
   /**
    * Installs an uploaded PEM certificate with its private key for the next reboot. A file that
-   * can not be read, a key of another certificate or a certificate outside its validity is
-   * refused whole: the files on disk stay as they were.
+   * can not be read, a key of another certificate, a weak key or signature (certificate-policy.ts)
+   * or a certificate outside its validity is refused whole: the files on disk stay as they were.
    */
   install(pem: string, nowMs: number): void {
     const certBlock = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(pem)?.[0];
@@ -79,9 +87,8 @@ export class CertificateStore {
     } catch {
       throw badRequest(t.unparsable);
     }
-    if (!cert.checkPrivateKey(key)) throw badRequest(t.keyMismatch);
-    if (Date.parse(cert.validTo) <= nowMs) throw badRequest(t.expired);
-    if (Date.parse(cert.validFrom) > nowMs) throw badRequest(t.notYetValid);
+    const problem = pairProblem(cert, key, nowMs);
+    if (problem) throw badRequest(problem);
     this.writePair(cert.toString(), key.export({ type: 'pkcs8', format: 'pem' }).toString());
   }
 
@@ -112,9 +119,25 @@ export class CertificateStore {
   }
 }
 
+/** Why the stored pair cannot be served, or undefined when it can. */
+function storedProblem(certPath: string, keyPath: string): string | undefined {
+  try {
+    const certPem = readFileSync(certPath, 'utf8');
+    const keyPem = readFileSync(keyPath, 'utf8');
+    return pairProblem(new X509Certificate(certPem), createPrivateKey(keyPem));
+  } catch {
+    return t.unparsable;
+  }
+}
+
 function atomicWrite(path: string, text: string, mode: number): void {
   const tmp = join(dirname(path), `.${Date.now()}.tmp`);
-  writeFileSync(tmp, text, { mode });
+  try {
+    writeFileSync(tmp, text, { mode });
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
   renameSync(tmp, path);
 }
 

@@ -15,7 +15,9 @@ import {
   MAX_CONFIG_BACKUPS,
   MQTT_CLIENT_ID_KEYS,
   MQTT_SECTION,
+  SAFE_FILE_NAME,
   configBackupTexts as t,
+  hardeningTexts,
   compareVersions,
   endpoints,
   hasAccess,
@@ -322,6 +324,7 @@ export class ConfigBackupService {
    * migration) is kept without its secrets and users, marked otherModule.
    */
   import(fileName: string, data: Buffer, user: string): ConfigBackupEntry {
+    if (!SAFE_FILE_NAME.test(fileName)) throw badRequest(hardeningTexts.badFileName);
     if (!fileName.toLowerCase().endsWith(CONFIG_FILE_EXTENSION)) throw badRequest(t.wrongExtension);
     if (data.length === 0) throw badRequest(t.fileRequired);
     if (data.length > CONFIG_FILE_MAX_BYTES) throw badRequest(t.fileTooLarge);

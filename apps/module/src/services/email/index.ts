@@ -8,6 +8,7 @@
  * event log in words, the password never does; the health (last success, last failure, mails
  * waiting) is kept for the Email page.
  */
+import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 import { emailDeliveryTexts as dt, emailTexts as t, fromLocal, isoWithOffset, parseStartTime, smtpSection, type EmailStatus, type MeterEventKey, type SmtpConfig } from '@meter/contract';
 import { join } from 'node:path';
 import type { KeyValueStore } from '../../store/db.ts';
@@ -32,6 +33,8 @@ export const EMAIL_MAX_BACKOFF_MS = 10 * 60_000;
 type Health = Pick<EmailStatus, 'lastSuccess' | 'lastFailure'>;
 
 export interface EmailServiceDeps extends ReportSources {
+  /** Keeps the connections off the module's own listeners (outbound-guard.ts). */
+  guard?: OutboundGuard;
   kv: KeyValueStore;
   events: ModuleEventLog;
   now: () => number;
@@ -94,7 +97,7 @@ export class EmailService {
   }
 
   private options(): SmtpOptions {
-    return { timeoutMs: this.d.timeoutMs, extraCa: this.d.extraCa, clientName: `meter-${this.d.serial().toLowerCase()}` };
+    return { timeoutMs: this.d.timeoutMs, extraCa: this.d.extraCa, clientName: `meter-${this.d.serial().toLowerCase()}`, guard: this.d.guard };
   }
 
   private recipients(cfg: SmtpConfig): string[] {

@@ -4,6 +4,7 @@
  * user name and password when authentication is on. Each send opens its own connection, with
  * the module's timeouts. A failure becomes one sentence that names the server and what happened.
  */
+import { couldNotConnect, noGuard, type OutboundGuard } from '../outbound/outbound-guard.ts';
 import { emailDeliveryTexts, emailTexts as t, SMTP_SECURITY, type SmtpConfig } from '@meter/contract';
 import { rootCertificates } from 'node:tls';
 import type * as Nodemailer from 'nodemailer';
@@ -31,6 +32,8 @@ export interface SmtpOptions {
   extraCa?: string;
   /** The name the module greets with (EHLO). */
   clientName: string;
+  /** Keeps the client off the module's own listeners (outbound-guard.ts). */
+  guard?: OutboundGuard;
 }
 
 /** The server as the messages name it. */
@@ -65,6 +68,7 @@ export async function sendMail(cfg: SmtpConfig, mail: Mail, opts: SmtpOptions): 
     debug: false,
   });
   try {
+    await (opts.guard ?? noGuard)(cfg.smtpServer, cfg.smtpPort);
     const info = await transport.sendMail({ from: cfg.smtpFrom, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments });
     return String(info.response ?? '');
   } catch (err) {
@@ -100,9 +104,10 @@ export function reasonOf(err: unknown, cfg: SmtpConfig, timeoutSeconds: number):
   const e = (err ?? {}) as SmtpError;
   const message = typeof e.message === 'string' ? e.message : String(err);
   const target = targetOf(cfg);
-  if (/ECONNREFUSED/.test(message)) return t.refused(target);
   if (e.code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(message)) return t.notFound(cfg.smtpServer);
   if (e.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return t.timedOut(target, timeoutSeconds);
+  // Refused, reset, another protocol or the module's own port: one text.
+  if (couldNotConnect(err) || e.code === 'ECONNECTION' || e.code === 'EPROTOCOL') return t.couldNotConnect(target);
   if (e.code === 'EAUTH') return t.authFailed(target);
   if (e.code === 'ETLS' && /STARTTLS/i.test(message)) return t.noStartTls(target);
   if (UNTRUSTED_CODES.has(String(e.code)) || UNTRUSTED_RE.test(message)) return emailDeliveryTexts.untrusted(target);

@@ -6,6 +6,7 @@
  * staged for fwUpdate/update, where it meets every check of an uploaded package (signature,
  * product, version, parts): a server can deliver the wrong file, never an unsigned one.
  */
+import { couldNotConnect, noGuard, type OutboundGuard } from '../outbound/outbound-guard.ts';
 import { createHash } from 'node:crypto';
 import { createWriteStream, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -40,6 +41,8 @@ const KV_AUTO_DAY = 'firmware.autoCheckedDay';
 const AUTO_USER = 'auto update';
 
 export interface RemoteUpdateDeps {
+  /** Keeps the connections off the module's own listeners (outbound-guard.ts). */
+  guard?: OutboundGuard;
   ctx: ModuleContext;
   events: ModuleEventLog;
   firmware: FirmwareService;
@@ -72,8 +75,10 @@ const MAX_REDIRECTS = 5;
  * fetch: its client (undici) is compiled on first use, 40 ms on the event loop at 2 cores, and the
  * daily auto check would pay that in the middle of whatever the module is serving.
  */
-async function getUrl(url: URL, signal: AbortSignal, headers: Record<string, string> = {}): Promise<{ res: IncomingMessage; url: URL }> {
+async function getUrl(url: URL, signal: AbortSignal, headers: Record<string, string>, guard: OutboundGuard): Promise<{ res: IncomingMessage; url: URL }> {
   for (let hop = 0; ; hop++) {
+    // Each hop: a redirect to the module's own port is refused as the first address would be.
+    await guard(url.hostname.replace(/^\[|\]$/g, ''), Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
       (url.protocol === 'https:' ? httpsGet : httpGet)(url, { signal, headers }, resolve).on('error', reject);
     });
@@ -112,8 +117,8 @@ function reasonOf(e: unknown): string {
     const code = (e as { code?: string }).code;
     if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'no answer in time';
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-    if (code === 'ECONNREFUSED') return 'connection refused';
-    if (code === 'ECONNRESET') return 'connection interrupted';
+    // Refused, reset, another protocol or the module's own port: one text.
+    if (couldNotConnect(e)) return 'could not connect';
     if (code) return `connection failed (${code})`;
     return e.message;
   }
@@ -140,7 +145,7 @@ export class RemoteUpdate {
     let manifest: FirmwareServerManifest;
     let packageUrl: URL;
     try {
-      const answer = await getUrl(new URL(url), AbortSignal.timeout(CHECK_TIMEOUT_MS), { accept: 'application/json' });
+      const answer = await getUrl(new URL(url), AbortSignal.timeout(CHECK_TIMEOUT_MS), { accept: 'application/json' }, this.d.guard ?? noGuard);
       const res = okOrThrow(answer.res, answer.url);
       let json: unknown;
       try {
@@ -202,7 +207,7 @@ export class RemoteUpdate {
     const file = createWriteStream(this.d.firmware.downloadPath(), { mode: 0o600 });
     const hash = createHash('sha256');
     try {
-      const answer = await getUrl(packageUrl, stall.signal);
+      const answer = await getUrl(packageUrl, stall.signal, {}, this.d.guard ?? noGuard);
       for await (const chunk of okOrThrow(answer.res, answer.url) as AsyncIterable<Buffer>) {
         clearTimeout(idle);
         idle = setTimeout(() => stall.abort(), STALL_TIMEOUT_MS);

@@ -21,7 +21,12 @@ export class ExportFiles {
   write(kind: ExportKind, stamp: string, content: string): string {
     const name = `${kind}_${stamp}.csv`;
     const tmp = join(this.dir, `.${name}.tmp`);
-    writeFileSync(tmp, content, { mode: 0o600 });
+    try {
+      writeFileSync(tmp, content, { mode: 0o600 });
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      throw err;
+    }
     renameSync(tmp, join(this.dir, name));
     for (const old of this.namesOf(kind)) if (old !== name) rmSync(join(this.dir, old), { force: true });
     return name;
@@ -36,8 +41,16 @@ export class ExportFiles {
     const name = `${kind}_${stamp}.csv`;
     const tmp = join(this.dir, `.${name}.tmp`);
     const out = createWriteStream(tmp, { mode: 0o600 });
+    // A write error (ENOSPC on a full disk) may come while the producer is between chunks: kept
+    // here and thrown at the next step, never left to crash the process as an unheard 'error'.
+    let failure: unknown;
+    out.on('error', (err) => (failure ??= err));
     try {
-      for await (const chunk of chunks) if (!out.write(chunk)) await once(out, 'drain');
+      for await (const chunk of chunks) {
+        if (failure) throw failure;
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      if (failure) throw failure;
       out.end();
       await once(out, 'finish');
     } catch (err) {

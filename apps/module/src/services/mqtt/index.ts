@@ -2,6 +2,7 @@
  * MQTT: the config section's backend (a JSON document in the kv table, the SSL rule that needs
  * the device's files), the uploaded files and the publisher that acts on them.
  */
+import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 import { DEFAULT_MQTT_PROTOCOL_VERSION, MQTT_FILES, formMessages, mqttSection, type MqttConfig } from '@meter/contract';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
@@ -15,6 +16,8 @@ export { MqttFiles } from './mqtt-files.ts';
 export { MqttPublisher, brokerUrl } from './mqtt-publisher.ts';
 
 export interface MqttServiceDeps {
+  /** Keeps the connections off the module's own listeners (outbound-guard.ts). */
+  guard?: OutboundGuard;
   kv: KeyValueStore;
   dataDir: string;
   meter: ReadingSource;
@@ -33,7 +36,7 @@ export class MqttService {
     const store = kvSectionBackend(d.kv, mqttSection) as unknown as SectionBackend<MqttConfig>;
     const read = () => withProtocolVersion(store.read());
     this.files = new MqttFiles(d.dataDir);
-    this.publisher = new MqttPublisher({ meter: d.meter, files: this.files, config: read, now: d.now, log: d.log, syslog: d.syslog });
+    this.publisher = new MqttPublisher({ meter: d.meter, files: this.files, config: read, now: d.now, log: d.log, syslog: d.syslog, guard: d.guard });
     this.backend = {
       read,
       write: (next, before, w) => {

@@ -6,6 +6,7 @@
  * Reconnects with a doubling wait up to a minute. A settings save calls reload(); close() ends
  * the connection with a DISCONNECT, so a clean shutdown does not fire the last will.
  */
+import { noGuard, type OutboundGuard } from '../outbound/outbound-guard.ts';
 import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { mqttIntervalSeconds, mqttTexts as t, type MqttConfig } from '@meter/contract';
 import type * as Mqtt from 'mqtt';
@@ -27,6 +28,8 @@ const SESSION_NEVER_EXPIRES = 0xffffffff;
 const JSON_PROPERTIES = { payloadFormatIndicator: true, contentType: 'application/json' } as const;
 
 export interface MqttPublisherDeps {
+  /** Keeps the connections off the module's own listeners (outbound-guard.ts). */
+  guard?: OutboundGuard;
   meter: ReadingSource;
   files: MqttFiles;
   /** The stored settings, secrets included. */
@@ -82,8 +85,17 @@ export class MqttPublisher {
     if (this.applied !== '') this.syslog('info', 'MQTT settings changed: reconnecting');
     this.applied = key;
     await this.stop();
-    if (config.mqttGenaral.mqttEnable === 1 && config.mqttGenaral.brokerIpAddr) this.start(config);
-    else this.syslog('info', config.mqttGenaral.mqttEnable === 1 ? 'MQTT enabled without a broker address: not connecting' : 'MQTT disabled');
+    if (config.mqttGenaral.mqttEnable === 1 && config.mqttGenaral.brokerIpAddr) {
+      const g = config.mqttGenaral;
+      try {
+        await (this.d.guard ?? noGuard)(g.brokerIpAddr, g.brokerPort);
+      } catch {
+        // The module's own port: never connected, shown Disconnected like a broker that is down.
+        this.syslog('warning', `connection to ${brokerUrl(g, config.mqttSSLConfig.enableSSL === 1)} failed: could not connect`);
+        return;
+      }
+      this.start(config);
+    } else this.syslog('info', config.mqttGenaral.mqttEnable === 1 ? 'MQTT enabled without a broker address: not connecting' : 'MQTT disabled');
   }
 
   connected(): boolean {

@@ -15,6 +15,7 @@ import { KV_SECTION_PREFIX } from '../sections/section-backend.ts';
 import { reasonOf, targetOf } from './post-error.ts';
 import { PostQueue, type QueuedFile } from './post-queue.ts';
 import { sendFtp, sendHttp, sendSftp, targetFrom, type OutgoingFile, type SendOptions } from './senders.ts';
+import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 
 const MAX_BACKOFF_MS = 5 * 60_000;
 /** How often an idle channel looks at its queue (a closed file also wakes it at once). */
@@ -32,6 +33,8 @@ export interface PostChannelsDeps {
   events: ModuleEventLog;
   now: () => number;
   mac: () => string;
+  /** Keeps the channels off the module's own listeners. */
+  guard?: OutboundGuard;
   serial: () => string;
   timeoutMs: number;
   retryMs: number;
@@ -129,7 +132,7 @@ export class PostChannels {
   }
 
   private send(cfg: PostChannelConfig, file: OutgoingFile): Promise<string> {
-    const opts: SendOptions = { timeoutMs: this.d.timeoutMs, mac: this.d.mac(), ca: this.d.ca };
+    const opts: SendOptions = { timeoutMs: this.d.timeoutMs, mac: this.d.mac(), ca: this.d.ca, guard: this.d.guard };
     if (cfg.postMethod === 'FTP') return sendFtp(cfg, file, opts);
     if (cfg.postMethod === 'SFTP') return sendSftp(cfg, file, opts);
     return sendHttp(cfg, file, opts);

@@ -13,6 +13,7 @@ import type * as Ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { lazyRequire } from '../../lazy-require.ts';
 import { PostError, targetOf } from './post-error.ts';
+import { noGuard, type OutboundGuard } from '../outbound/outbound-guard.ts';
 
 const ftp = lazyRequire<typeof BasicFtp>('basic-ftp');
 const ssh = lazyRequire<typeof Ssh2>('ssh2');
@@ -30,6 +31,8 @@ export interface SendOptions {
   mac: string;
   /** Roots an HTTPS server's certificate may chain to: the system's plus MODULE_TRUSTED_CA (undefined: the system's). */
   ca?: string[];
+  /** Refuses the module's own listeners before connecting (outbound-guard.ts); none in a client's unit test. */
+  guard?: OutboundGuard;
 }
 
 export interface Target {
@@ -86,7 +89,7 @@ export function httpPost(url: URL, port: number, headers: Record<string, string>
 const MAX_REPLY_BYTES = 64 * 1024;
 
 /** As httpPost, and also resolves the reply's body (the remote access server's tunnel offer). */
-export function httpPostReply(
+export async function httpPostReply(
   url: URL,
   port: number,
   headers: Record<string, string>,
@@ -98,6 +101,7 @@ export function httpPostReply(
   const target = targetFrom(url.href, port, https ? 443 : 80);
   url.port = String(target.port);
   const where = targetOf(target.host, target.port);
+  await (opts.guard ?? noGuard)(target.host, target.port);
   return new Promise((resolve, reject) => {
     const options = { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, timeout: opts.timeoutMs, agent: false as const };
     const onResponse = (res: IncomingMessage) => {
@@ -125,6 +129,7 @@ export function httpPostReply(
 export async function sendFtp(cfg: PostChannelConfig, file: OutgoingFile, opts: SendOptions): Promise<string> {
   const info = cfg.postChannelInfo;
   const target = targetFrom(info.FTPAddress, info.FTPPort, 21);
+  await (opts.guard ?? noGuard)(target.host, target.port);
   const client = new ftp.Client(opts.timeoutMs);
   try {
     await client.access({ host: target.host, port: target.port, user: info.FTPUsername, password: info.FTPPassword });
@@ -145,10 +150,11 @@ function sftpCall<T>(fn: (cb: (err: Error | null | undefined, v?: T) => void) =>
   return new Promise((resolve, reject) => fn((err, v) => (err ? reject(err) : resolve(v as T))));
 }
 
-export function sendSftp(cfg: PostChannelConfig, file: OutgoingFile, opts: SendOptions): Promise<string> {
+export async function sendSftp(cfg: PostChannelConfig, file: OutgoingFile, opts: SendOptions): Promise<string> {
   const info = cfg.postChannelInfo;
   const target = targetFrom(info.SFTPAddress, info.SFTPPort, 22);
   const where = targetOf(target.host, target.port);
+  await (opts.guard ?? noGuard)(target.host, target.port);
   const conn = new ssh.Client();
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -11,6 +11,7 @@ import { remoteAccessSection, remoteAccessTexts as t, remoteAccessUrl, serverMes
 import type { KeyValueStore } from '../../store/db.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { reasonOf, targetOf } from '../posting/post-error.ts';
+import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 import { httpPostReply, targetFrom } from '../posting/senders.ts';
 import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
 import { deviceKey, remoteAccessDir } from './device-key.ts';
@@ -28,6 +29,8 @@ export interface RemoteIdentity {
 }
 
 export interface RemoteAccessDeps {
+  /** Keeps the connections off the module's own listeners (outbound-guard.ts). */
+  guard?: OutboundGuard;
   dataDir: string;
   kv: KeyValueStore;
   events: ModuleEventLog;
@@ -163,7 +166,7 @@ export class RemoteAccess {
       0,
       { 'content-type': 'application/json' },
       body,
-      { timeoutMs: this.d.timeoutMs, mac: id.mac, ca: this.d.ca },
+      { timeoutMs: this.d.timeoutMs, mac: id.mac, ca: this.d.ca, guard: this.d.guard },
       (where) => `Connected to ${where}: the server refused the device`,
     );
   }

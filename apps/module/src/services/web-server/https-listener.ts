@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CertificateStore } from '../certificates/certificate-store.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
+import { TLS_OPTIONS } from '../certificates/certificate-policy.ts';
 
 export interface HttpsOptions {
   port: number;
@@ -48,7 +49,7 @@ export async function listenHttp(app: FastifyInstance, o: { port: number; host: 
 
 export async function listenHttps(app: FastifyInstance, o: HttpsOptions): Promise<HttpsListener> {
   const { cert, key } = o.certificate.served();
-  const server: Server = createServer({ cert, key }, (req, res) => app.routing(req, res));
+  const server: Server = createServer({ cert, key, ...TLS_OPTIONS }, (req, res) => app.routing(req, res));
   server.on('connection', (socket) => {
     if (!o.allows((socket as Socket).remoteAddress)) socket.destroy();
   });

@@ -342,7 +342,7 @@ describe('issue 25 item 1: a configuration backup never grants more than its imp
     const direct = await m.call('PUT', '/api/usermg/user/config/umgr', { token: umgr, body: { accessLevel: 'admin', multipleLogin: true } });
     assert.equal(direct.status, 403);
     assert.equal(escalate.body.data.value, direct.body.data.value);
-    assert.equal(escalate.body.data.value, 'You cannot grant more than your own rights on Readings');
+    assert.equal(escalate.body.data.value, 'Only user admin can add or change users of the admin role or set their passwords');
     assert.equal((await m.call('GET', '/api/usermg/user/config/umgr', { token: admin })).body.data.accessLevel, 'manager');
 
     // A removed user of a role with rights umgr lacks comes back only through admin.

@@ -197,14 +197,15 @@ export class ModbusSource implements ReadingSource {
       const got = new Map<string, number>();
       for (const b of this.liveBlocks) await this.read(b, got);
       if (counted) for (const b of this.countedBlocks) await this.read(b, got);
-      if (this.closed) return;
+      // Closed meanwhile: a connection opened during the close must not outlive it.
+      if (this.closed) return void (await this.drop());
       if (counted) this.lastCountedAt = startedWall;
       for (const [k, v] of got) this.values.set(k, v);
       this.good();
       this.backoffMs = 0;
       this.schedule(Math.max(0, this.timing.liveMs - (Date.now() - startedWall)));
     } catch (err) {
-      if (this.closed) return;
+      if (this.closed) return void (await this.drop());
       this.failed(err);
       // An exception reply keeps the connection (the meter is there); anything else starts over.
       const exception = typeof (err as { modbusCode?: unknown })?.modbusCode === 'number';

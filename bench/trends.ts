@@ -35,7 +35,7 @@ export async function trendsBench(missed: string[], days = 30): Promise<void> {
   const trends = s.trends;
   try {
     const now = Date.now();
-    const sources = { meter: s.meter, harmonics: registerHarmonics(s.meter), energy: registerEnergy(s.registers) };
+    const sources = { meter: s.meter, harmonics: registerHarmonics(s.meter), energy: registerEnergy(s.meter) };
 
     let t = performance.now();
     const rt = await backfillTrends(trends, { days, now, ...sources });

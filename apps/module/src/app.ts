@@ -66,6 +66,9 @@ import type { AddressInfo } from 'node:net';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
 import { SimulatedSource } from './meter/simulated-source.ts';
+import { ModbusSource } from './meter/modbus/modbus-source.ts';
+import { loadProfile } from './meter/modbus/profile.ts';
+import type { ReadingSource } from './meter/reading-source.ts';
 import { SimulatedMeter } from './meter/simulator.ts';
 import { MeterRegisters } from './meter/registers/meter-registers.ts';
 import { RegisterStore } from './meter/registers/register-store.ts';
@@ -194,8 +197,21 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   // history, in slices after the listener opens: `caughtUp` settles when done.
   const registers = MeterRegisters.start({ meter: simulator, store: new RegisterStore(db), seed: config.seed }, ctx.now());
   registers.caughtUp.catch((err: unknown) => events.write('Error', `Meter registers: catch-up stopped: ${err instanceof Error ? err.message : String(err)}`));
-  ticker.subscribe((t) => registers.tick(t));
-  const meter = new SimulatedSource(simulator, registers, systemLog.for('Reading Source'));
+  // The meter behind the module (MODULE_METER; docs/modbus.md): the simulator and its registers,
+  // or a real meter over Modbus whose registers count by themselves (never integrated here).
+  const meterSpec = config.meter ?? { kind: 'simulated' as const };
+  const meter: ReadingSource =
+    meterSpec.kind === 'simulated'
+      ? new SimulatedSource(simulator, registers, systemLog.for('Reading Source'))
+      : new ModbusSource({
+          spec: meterSpec,
+          profile: loadProfile(meterSpec.profile),
+          config: device.meterConfig(),
+          now: ctx.now,
+          event: (level, message) => events.write(level, message),
+          log: systemLog.for('Reading Source'),
+        }).start();
+  if (meter.kind === 'simulated') ticker.subscribe((t) => registers.tick(t));
   const meterEvents = new MeterEventLog(db, ctx.kv, ctx.now);
   meterEvents.watchClock(ticker);
   const alarms = new AlarmLog(db);
@@ -368,7 +384,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     dataDir: config.dataDir,
     meter,
     harmonics: registerHarmonics(meter),
-    energy: registerEnergy(registers),
+    energy: registerEnergy(meter),
     zone: () => device.state().timeZone,
     log: (level, message) => events.write(level, message),
     dbLog: systemLog.for('Database'),
@@ -650,6 +666,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     await Promise.all([mqtt.close(), modbus.close(), snmp.close(), bacnet.close(), email.close()]);
     sessions.endAll();
     registers.close();
+    await meter.close();
     await trends.close();
     db.close();
   });

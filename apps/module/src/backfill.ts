@@ -33,7 +33,7 @@ async function main(): Promise<void> {
       now: Date.now(),
       meter: services.meter,
       harmonics: registerHarmonics(services.meter),
-      energy: registerEnergy(services.registers),
+      energy: registerEnergy(services.meter),
       onProgress: (m) => console.log(m),
     });
     if (r.energyMinutesWritten) {

@@ -1,6 +1,7 @@
 /** Environment, validated once at start (habit 7). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseMeterUrl, type MeterSourceSpec } from './meter/modbus/meter-url.ts';
 
 const env = z.object({
   /** Overrides the web server settings' HTTP port (80 needs root); development and tests set it. */
@@ -66,6 +67,8 @@ const env = z.object({
   MODULE_LOOP_PROBE: z.enum(['0', '1']).default('0'),
   /** The Module Event Log keeps its newest rows only (docs/decisions.md); tests make it small. */
   MODULE_EVENT_LOG_MAX_ROWS: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  /** The meter behind the module (docs/modbus.md): simulated, modbus-tcp://… or modbus-rtu:///dev/…; wins over the Meter Connection settings. */
+  MODULE_METER: z.string().optional(),
 });
 
 export interface ModuleConfig {
@@ -110,6 +113,8 @@ export interface ModuleConfig {
   remotePingSeconds?: number;
   emailTimeoutSeconds: number;
   emailRetrySeconds: number;
+  /** MODULE_METER, checked; undefined when unset (the settings, else the simulator). */
+  meter?: MeterSourceSpec;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfig {
@@ -119,7 +124,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     throw new Error(`Invalid environment: ${first.path.join('.')}: ${first.message}`);
   }
   const e = parsed.data;
+  let meter: MeterSourceSpec | undefined;
+  try {
+    meter = e.MODULE_METER === undefined || e.MODULE_METER.trim() === '' ? undefined : parseMeterUrl(e.MODULE_METER);
+  } catch (err) {
+    throw new Error(`Invalid environment: MODULE_METER: ${(err as Error).message}`);
+  }
   return {
+    meter,
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.MODULE_DATA_DIR),

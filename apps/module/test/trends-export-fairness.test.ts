@@ -23,7 +23,7 @@ describe('trend export beside chart queries', () => {
     m = await createTestModule({ now: () => NOW });
     token = await m.login();
     const s = m.services;
-    await backfillTrends(s.trends, { days: 1, energyDays: 1, now: NOW, meter: s.meter, harmonics: registerHarmonics(s.meter), energy: registerEnergy(s.registers) });
+    await backfillTrends(s.trends, { days: 1, energyDays: 1, now: NOW, meter: s.meter, harmonics: registerHarmonics(s.meter), energy: registerEnergy(s.meter) });
   });
   after(() => m.close());
 

@@ -48,7 +48,7 @@ describe('trend log export', () => {
     m = await createTestModule({ now: () => clock.t });
     token = await m.login();
     const s = m.services;
-    await backfillTrends(s.trends, { days: 4 / 24, energyDays: 1, now: NOW, meter: s.meter, harmonics: registerHarmonics(s.meter), energy: registerEnergy(s.registers) });
+    await backfillTrends(s.trends, { days: 4 / 24, energyDays: 1, now: NOW, meter: s.meter, harmonics: registerHarmonics(s.meter), energy: registerEnergy(s.meter) });
   });
   after(() => m.close());
 

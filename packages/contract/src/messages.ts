@@ -10,6 +10,17 @@ export const meteringTexts = {
 } as const;
 
 /**
+ * A real meter behind the module (issue 26, docs/modbus.md): ours, the spec has none. The banner
+ * of every readings screen while the meter does not answer (`hhmmss` in the device's time), and
+ * the module event log's entries at the loss and at the recovery.
+ */
+export const meterLinkTexts = {
+  notResponding: (hhmmss: string) => `Meter not responding since ${hhmmss}`,
+  lostEvent: (source: string, reason: string) => `Meter not responding (${source}): ${reason}`,
+  recoveredEvent: (source: string) => `Meter responding again (${source})`,
+} as const;
+
+/**
  * Meter settings (001 §8) to the letter ('Nothing to save.' is shellTexts.nothingToSave); then
  * texts the spec does not show, decided here in the catalogue's voice (see docs/decisions.md).
  */

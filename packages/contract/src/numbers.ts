@@ -6,3 +6,8 @@ export function round(value: number, digits: number): number {
   const r = Math.round(value * f) / f;
   return r === 0 ? 0 : r;
 }
+
+/** A reading for a row: rounded, or '-' when the meter gives none (NaN: docs/modbus.md). */
+export function shown(value: number, digits: number): number | '-' {
+  return Number.isFinite(value) ? round(value, digits) : '-';
+}

@@ -31,6 +31,7 @@ export const LANDING_CALLS = {
   realtimeChannel: { method: 'GET', path: '/readings/realtime/channels/:channel' },
   userNames: { method: 'GET', path: '/settings/getUserName' },
   wiringType: { method: 'GET', path: '/command/getWiringType' },
+  meterLink: { method: 'GET', path: '/readings/meter-link' },
 } as const satisfies Partial<Record<EndpointName, Pick<Endpoint, 'method' | 'path'>>>;
 
 const BY_NAME: Partial<Record<EndpointName, unknown>> = { ...SHELL_CALLS, ...LANDING_CALLS };

@@ -1,8 +1,12 @@
 /**
- * What the API layer reads from a meter: instant values, harmonics and what the meter counts
- * (energy, demand, digital inputs, relays). The simulator and its registers implement it today
- * (simulated-source.ts); a Modbus client can implement it later without the API noticing.
- * Units: volts, amps, kW, kvar, kVA, Hz, kWh. Values are unrounded; the rows round.
+ * What everything downstream reads from a meter: instant values, harmonics and what the meter
+ * counts (energy, demand, digital inputs, relays). The simulator and its registers implement it
+ * (simulated-source.ts), and so do the Modbus TCP and RTU meters (modbus/modbus-source.ts);
+ * `MODULE_METER` chooses one at start (modbus/meter-url.ts). Nothing outside this folder calls
+ * the simulator.
+ * Units: volts, amps, kW, kvar, kVA, Hz, kWh. Values are unrounded; the rows round. A value the
+ * meter does not give (a real meter's profile lacks it, or the meter stopped answering) is NaN,
+ * and the rows show it as '-': never invented.
  */
 import type { TouRate } from '@meter/contract';
 
@@ -167,6 +171,25 @@ export interface RegisterReadings {
   relays(): RelayState;
   /** Settles when the registers hold a first start's seeded history (at once on any other start). */
   seeded(): Promise<void>;
+  /**
+   * False while the registers catch up the time the module was away or seed a first start's
+   * history (a real meter counts by itself: always true).
+   */
+  whole(): boolean;
+  /** Settles when whole() is. */
+  caughtUp(): Promise<void>;
 }
 
-export interface ReadingSource extends SnapshotSource, HarmonicReadings, RegisterReadings {}
+/** Whether the meter answers: null while it does (the simulator always does). */
+export interface MeterLink {
+  /** ms of the first failed poll after the last good one, or null while the meter answers. */
+  lostSince: number | null;
+}
+
+export interface ReadingSource extends SnapshotSource, HarmonicReadings, RegisterReadings {
+  /** 'simulated', 'modbus-tcp' or 'modbus-rtu'. */
+  readonly kind: string;
+  link(): MeterLink;
+  /** Stops polling and closes the connection (the module's close). */
+  close(): Promise<void>;
+}

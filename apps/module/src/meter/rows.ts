@@ -1,18 +1,19 @@
-import { CHANNEL_COUNT, PHASE_NAMES, REALTIME_KEYS as K, channelInputsOf, round, wiringKindOf } from '@meter/contract';
+import { CHANNEL_COUNT, PHASE_NAMES, REALTIME_KEYS as K, channelInputsOf, shown, wiringKindOf } from '@meter/contract';
 import type { ReadingRow } from '@meter/contract';
 import { average, combinePowers, type Powers } from './physics.ts';
 import { PHASES, inputOf, type InputValues, type MeterSnapshot } from './reading-source.ts';
 
-const volts = (v: number) => round(v, 1);
+const volts = (v: number) => shown(v, 1);
 
 function powerCells(x: Powers & { current: number }): ReadingRow {
   return {
-    [K.current]: round(x.current, 3),
-    [K.activePower]: round(x.p, 3),
-    [K.reactivePower]: round(x.q, 3),
-    [K.apparentPower]: round(x.s, 3),
-    [K.powerFactor]: round(x.pf, 3),
-    [K.loadNature]: x.loadNature,
+    [K.current]: shown(x.current, 3),
+    [K.activePower]: shown(x.p, 3),
+    [K.reactivePower]: shown(x.q, 3),
+    [K.apparentPower]: shown(x.s, 3),
+    [K.powerFactor]: shown(x.pf, 3),
+    // Of the reactive and apparent power: unknown when they are.
+    [K.loadNature]: Number.isFinite(x.q) && Number.isFinite(x.s) ? x.loadNature : '-',
   };
 }
 
@@ -31,7 +32,7 @@ export function systemRows(snap: MeterSnapshot): ReadingRow[] {
       [K.vln]: volts(sys.vlnAvg),
       [K.vll]: volts(sys.vllAvg),
       ...powerCells({ ...sys, current: sys.currentAvg }),
-      [K.frequency]: round(snap.frequency, 2),
+      [K.frequency]: shown(snap.frequency, 2),
     },
   ];
 }

@@ -4,7 +4,7 @@
  * like this one, reading the same quantities from the wire.
  */
 import { NO_SYSLOG, type SubsystemLog } from '../context.ts';
-import type { DigitalInputReading, HarmonicReadings, MeterConfig, MeterSnapshot, Phase, ReadingSource, SnapshotSource } from './reading-source.ts';
+import type { DigitalInputReading, HarmonicReadings, MeterConfig, MeterLink, MeterSnapshot, Phase, ReadingSource, SnapshotSource } from './reading-source.ts';
 import { diStatus } from './registers/digital-io.ts';
 import type { MeterRegisters } from './registers/meter-registers.ts';
 
@@ -85,5 +85,24 @@ export class SimulatedSource implements ReadingSource {
 
   seeded(): Promise<void> {
     return this.registers.seeded;
+  }
+
+  whole(): boolean {
+    return this.registers.whole;
+  }
+
+  caughtUp(): Promise<void> {
+    return this.registers.caughtUp;
+  }
+
+  readonly kind = 'simulated';
+
+  /** The simulated meter always answers. */
+  link(): MeterLink {
+    return { lostSince: null };
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
   }
 }

@@ -13,6 +13,8 @@ export const readingEndpoints = {
   demandChannel: ep({ method: 'GET', path: '/readings/demand/channels/:channel', params: pathParams('channel'), reply: metering.demandRows, auth: read('readings') }),
   harmonicsVoltage: ep({ method: 'GET', path: '/readings/harmonics/voltage', reply: metering.harmonicsRows, auth: read('readings') }),
   harmonicsCurrent: ep({ method: 'GET', path: '/readings/harmonics/current/:channel', params: pathParams('channel'), reply: metering.harmonicsRows, auth: read('readings') }),
+  /** Whether the meter answers (issue 26: a real meter behind the module); the readings screens' banner. */
+  meterLink: ep({ method: 'GET', path: '/readings/meter-link', reply: readings.meterLinkReply, auth: read('readings') }),
   io: ep({ method: 'GET', path: '/readings/io', reply: metering.ioReply, auth: read('readings') }),
   /** The console shows Toggle to admin only (000 §6); the server's rule is readings edit. */
   setRO: ep({ method: 'PATCH', path: '/command/setRO', body: metering.setRoBody, reply: successReply, auth: write('readings') }),

@@ -15,8 +15,14 @@
 import { z } from 'zod';
 import { flag, strictObject } from '../rules/fields.ts';
 
-type NumberShape<K extends string> = { [P in K]: z.ZodNumber };
-const numbers = <const K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, z.number()])) as NumberShape<K>;
+/**
+ * A value of a readings row: the number, or '-' where the meter gives none (a real meter whose
+ * profile lacks it, or one that stopped answering: docs/modbus.md). Never an invented number.
+ */
+export const MISSING_VALUE = '-';
+export const readingValue = z.union([z.number(), z.literal(MISSING_VALUE)]);
+type ValueShape<K extends string> = { [P in K]: typeof readingValue };
+const numbers = <const K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, readingValue])) as ValueShape<K>;
 
 // ---------------------------------------------------------------------------------------------
 // Energy (readings/energy/system, readings/energy/channels/:channel)
@@ -98,8 +104,8 @@ export type DemandParameter = (typeof DEMAND_PARAMETERS)[number];
 export const NO_DEMAND_TIME = '-';
 
 const demandGroup = <G extends (typeof DEMAND_KEYS)[DemandParameter]>(g: G) =>
-  ({ [g.demand]: z.number(), [g.peak]: z.number(), [g.peakTime]: z.string(), [g.prediction]: z.number() }) as {
-    [P in G['demand'] | G['peak'] | G['prediction']]: z.ZodNumber;
+  ({ [g.demand]: readingValue, [g.peak]: readingValue, [g.peakTime]: z.string(), [g.prediction]: readingValue }) as {
+    [P in G['demand'] | G['peak'] | G['prediction']]: typeof readingValue;
   } & { [P in G['peakTime']]: z.ZodString };
 
 /**
@@ -147,7 +153,7 @@ export const HARMONIC_KEYS = {
  * the phase voltage's THD and orders and the phase current's THD and orders (the phase current is
  * the sum of its inputs, so its spectrum is the system's current per phase).
  */
-export const systemHarmonicsRow = z.object({ Name: z.string() }).catchall(z.number());
+export const systemHarmonicsRow = z.object({ Name: z.string() }).catchall(readingValue);
 /**
  * readings/harmonics/current/:channel: one row per input ('Input Channel n', or 'Phase A'.. for a
  * user channel), each with 'Current THD %' and the 30 'Current Harmonics n %'. An input without

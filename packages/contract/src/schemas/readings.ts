@@ -6,3 +6,11 @@ export type ReadingRow = z.infer<typeof readingRow>;
 export const readingRows = z.array(readingRow);
 
 export const channelParam = z.object({ channel: z.coerce.number().int().min(1).max(24) });
+
+/**
+ * GET readings/meter-link: `lostSince` is null while the meter answers, else the device time (ms)
+ * it stopped answering, and `since` that instant as the device's wall clock 'HH:mm:ss' (the
+ * banner's hh:mm:ss); `source` is 'simulated', 'modbus-tcp' or 'modbus-rtu'.
+ */
+export const meterLinkReply = z.object({ source: z.string(), lostSince: z.number().nullable(), since: z.string().nullable() });
+export type MeterLinkReply = z.infer<typeof meterLinkReply>;

@@ -8,6 +8,7 @@ import { REALTIME_KEYS, type ReadingRow } from '@meter/contract';
 import { ChannelSelect } from '../../components/channel-select.tsx';
 import { readingsSkeleton } from '../../components/readings-table-data.ts';
 import { ReadingsTable } from '../../components/readings-table.tsx';
+import { MeterLinkBanner } from './meter-link-banner.tsx';
 import { useSystemAndChannel } from './use-system-and-channel.ts';
 import { PHASE_NAMES } from './wiring-rules.ts';
 
@@ -21,6 +22,7 @@ export default function CurrentReadings() {
   const { channel, setChannel, system, userNames, channelRows, chosen } = useSystemAndChannel();
   return (
     <>
+      <MeterLinkBanner />
       <ReadingsTable title="Current" rows={currentRows(system.data)} loading={system.isPending} skeleton={SYSTEM_SKELETON} aside={<LiveAge updatedAt={system.dataUpdatedAt} />} />
       <ChannelSelect value={channel} onChange={setChannel} userNames={userNames.data} />
       <ReadingsTable title="Channel Current" rows={chosen ? currentRows(channelRows.data) : undefined} loading={chosen && channelRows.isPending} />

@@ -12,6 +12,7 @@ import {
   TOU_KEYS,
   TOU_RATES,
   round,
+  shown,
   type DemandRow,
   type EnergyRow,
   type ReadingRow,
@@ -20,7 +21,7 @@ import type { Zone } from '../local-time.ts';
 import type { DemandView, RegisterSet, Spectrum } from '../reading-source.ts';
 import { localCalendar } from './tou-schedule.ts';
 
-const kwh = (v: number) => round(v, 2);
+const kwh = (v: number) => shown(v, 2);
 
 export function energyRow(name: string, set: RegisterSet): EnergyRow {
   const row: Record<string, string | number> = {
@@ -35,9 +36,10 @@ export function energyRow(name: string, set: RegisterSet): EnergyRow {
     row[TOU_KEYS.currentMonth[r]] = kwh(set.currentMonth[r]);
     row[TOU_KEYS.priorMonth[r]] = kwh(set.priorMonth[r]);
   }
-  // The Total is the sum of the rates as shown, so the table adds up on screen.
-  row[TOU_KEYS.currentMonth.total] = kwh(TOU_RATES.reduce((s, r) => s + kwh(set.currentMonth[r]), 0));
-  row[TOU_KEYS.priorMonth.total] = kwh(TOU_RATES.reduce((s, r) => s + kwh(set.priorMonth[r]), 0));
+  // The Total is the sum of the rates as shown, so the table adds up on screen ('-' when a rate is).
+  const total = (b: RegisterSet['currentMonth']) => kwh(TOU_RATES.reduce((s, r) => s + round(b[r], 2), 0));
+  row[TOU_KEYS.currentMonth.total] = total(set.currentMonth);
+  row[TOU_KEYS.priorMonth.total] = total(set.priorMonth);
   return row as EnergyRow;
 }
 
@@ -59,15 +61,15 @@ export function demandRow(name: string, view: DemandView, zone: Zone, withCurren
     const k = DEMAND_KEYS[p];
     const q = QUANTITY[p];
     // A DemandView holds the four quantities QUANTITY indexes.
-    row[k.demand] = round(view.demand[q]!, 3);
-    row[k.peak] = round(view.peak[q]!, 3);
+    row[k.demand] = shown(view.demand[q]!, 3);
+    row[k.peak] = shown(view.peak[q]!, 3);
     row[k.peakTime] = formatPeakTime(zone, view.peakTime[q]!);
-    row[k.prediction] = round(view.prediction[q]!, 3);
+    row[k.prediction] = shown(view.prediction[q]!, 3);
   }
   return row as DemandRow;
 }
 
-const pct = (v: number) => round(v, 2);
+const pct = (v: number) => shown(v, 2);
 
 function spectrumCells(spectrum: Spectrum, thdKey: string, orderKey: (n: number) => string): ReadingRow {
   const row: ReadingRow = { [thdKey]: pct(spectrum.thd) };

@@ -9,7 +9,6 @@
  */
 import { ALARM_CHANNEL_TYPE, ALARM_IDS, ALARM_SETTING_SIGNS, alarmParameter, sameValue, type AlarmConfig, type AlarmLimit } from '@meter/contract';
 import type { ReadingSource } from '../../meter/reading-source.ts';
-import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';
 import type { AlarmLog } from '../logs/alarm-log.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import { readAlarmValue, type AlarmEnv } from './alarm-values.ts';
@@ -24,7 +23,6 @@ const KEY = 'meterSettings.alarmState';
 
 export interface AlarmEngineDeps {
   meter: ReadingSource;
-  registers: MeterRegisters;
   alarms: AlarmLog;
   relays: RelayController;
   kv: KeyValueStore;
@@ -76,7 +74,7 @@ export class AlarmEngine {
   }
 
   private env(now: number): AlarmEnv {
-    return { snapshot: this.d.meter.snapshot(now), registers: this.d.registers, config: this.d.meter.config, now };
+    return { snapshot: this.d.meter.snapshot(now), registers: this.d.meter, config: this.d.meter.config, now };
   }
 
   /** Ticker listener (after the registers, so demand is up to this second). */

@@ -5,16 +5,15 @@
  */
 import { CHANNEL_COUNT, channelInputsOf, installedInputs, wiringKindOf, type AlarmSource, type PhaseRef } from '@meter/contract';
 import { average, combinePowers } from '../../meter/physics.ts';
-import type { MeterSnapshot } from '../../meter/reading-source.ts';
-import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';
-import { diStatus } from '../../meter/registers/digital-io.ts';
+import type { MeterSnapshot, RegisterReadings } from '../../meter/reading-source.ts';
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
 
 export const NOMINAL_FREQUENCY_HZ = 60;
 
 export interface AlarmEnv {
   snapshot: MeterSnapshot;
-  registers: MeterRegisters;
+  /** What the meter counts (demand, digital inputs), read through the reading source. */
+  registers: Pick<RegisterReadings, 'demand' | 'digitalInputs'>;
   /** The meter config: wiring code, rated voltage, CT full scales, seed. */
   config: { wiringType: number; ratedVoltage: number; ctFullScale: number[]; seed: number };
   now: number;
@@ -77,7 +76,7 @@ export function readAlarmValue(source: AlarmSource, env: AlarmEnv): number | und
     }
     case 'incomingDemand': {
       const slot = source.phase === 'total' ? SYSTEM_SLOT : phaseSlot(source.phase);
-      const view = env.registers.demandOf(slot);
+      const view = env.registers.demand(slot);
       if (!view) return undefined;
       const value = (source.prediction ? view.prediction : view.demand)[QUANTITY_INDEX[source.quantity]]!;
       return pct(value, incomingNominal(env, source.quantity === 'current' ? 'current' : 'power', source.phase));
@@ -85,15 +84,13 @@ export function readAlarmValue(source: AlarmSource, env: AlarmEnv): number | und
     case 'channelDemand': {
       const inputs = inputsOf(env, source.channel);
       if (!inputs) return undefined;
-      const view = env.registers.demandOf(source.channel <= CHANNEL_COUNT ? inputSlot(source.channel) : userSlot(source.channel - CHANNEL_COUNT));
+      const view = env.registers.demand(source.channel <= CHANNEL_COUNT ? inputSlot(source.channel) : userSlot(source.channel - CHANNEL_COUNT));
       if (!view) return undefined;
       const value = (source.prediction ? view.prediction : view.demand)[QUANTITY_INDEX[source.quantity]]!;
       return pct(value, channelNominal(env, inputs, source.quantity === 'current' ? 'current' : 'power'));
     }
     case 'digitalInput': {
-      const di = env.registers.digitalInputs()[source.di - 1];
-      if (!di) return undefined;
-      return diStatus(env.config.seed, di.setup, source.di, di.count, env.now);
+      return env.registers.digitalInputs(env.now)[source.di - 1]?.status;
     }
   }
 }

@@ -9,14 +9,11 @@
  */
 import { DI_TRIGGER, type MeterEventKey } from '@meter/contract';
 import type { ReadingSource } from '../../meter/reading-source.ts';
-import { diStatus } from '../../meter/registers/digital-io.ts';
-import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';
 import type { MeterEventLog } from '../logs/meter-event-log.ts';
 import type { RelayController } from './relay-control.ts';
 
 export interface SystemEventDeps {
   meter: ReadingSource;
-  registers: MeterRegisters;
   meterEvents: MeterEventLog;
   relays: RelayController;
   events: () => Record<MeterEventKey, { enable: number; output: number }>;
@@ -58,9 +55,8 @@ export class SystemEvents {
       this.lastDi = undefined;
       return;
     }
-    const di = this.d.registers.digitalInputs()[diSyncSource - 1];
-    if (!di) return;
-    const status = diStatus(this.d.meter.config.seed, di.setup, diSyncSource, di.count, now);
+    const status = this.d.meter.digitalInputs(now)[diSyncSource - 1]?.status;
+    if (status === undefined) return;
     if (this.lastDi?.di === diSyncSource && diTriggered(diTriggerCondition, this.lastDi.status, status)) this.d.meterEvents.write('diSyncDemand', now);
     this.lastDi = { di: diSyncSource, status };
   }

@@ -4,8 +4,7 @@
  * change in the registers' API) is one adapter here, not a change in the store.
  */
 import { CHANNEL_COUNT } from '@meter/contract';
-import type { HarmonicReadings, MeterSnapshot } from '../../meter/reading-source.ts';
-import type { MeterRegisters } from '../../meter/registers/meter-registers.ts';
+import type { HarmonicReadings, MeterSnapshot, RegisterReadings } from '../../meter/reading-source.ts';
 import { inputSlot, phaseSlot, SYSTEM_SLOT } from '../../meter/registers/sampling.ts';
 import { ENERGY_COLUMNS, ENERGY_PARAMS, ENERGY_VALUE_COUNT } from './series.ts';
 
@@ -40,13 +39,13 @@ export function registerHarmonics(meter: HarmonicReadings): HarmonicsSource {
 const SLOTS = [phaseSlot(0), phaseSlot(1), phaseSlot(2), SYSTEM_SLOT, ...Array.from({ length: CHANNEL_COUNT }, (_, i) => inputSlot(i + 1))];
 
 /** EP = import active, EQ = import reactive, ES = apparent (001 §3 energy bits). */
-export function registerEnergy(registers: MeterRegisters): EnergySource {
+export function registerEnergy(registers: Pick<RegisterReadings, 'energy' | 'whole' | 'caughtUp'>): EnergySource {
   return {
     totals() {
       const out = new Float64Array(ENERGY_VALUE_COUNT).fill(NaN);
       const n = ENERGY_COLUMNS.length;
       SLOTS.forEach((slot, c) => {
-        const set = registers.energySet(slot);
+        const set = registers.energy(slot);
         if (!set) return;
         out[c] = set.importActive;
         out[n + c] = set.importReactive;
@@ -54,8 +53,8 @@ export function registerEnergy(registers: MeterRegisters): EnergySource {
       });
       return out;
     },
-    whole: () => registers.whole,
-    settled: () => registers.caughtUp,
+    whole: () => registers.whole(),
+    settled: () => registers.caughtUp(),
   };
 }
 

@@ -59,6 +59,7 @@ import { firmwareApi } from './api/firmware/index.ts';
 import { whitelistApi } from './api/whitelist/index.ts';
 import { networkApi } from './api/network/index.ts';
 import { emailApi } from './api/email/index.ts';
+import { openApiApi } from './api/openapi/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -566,6 +567,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(bacnetApi, { bacnet });
   await app.register(emailApi, { email });
   await app.register(downloadsApi, { tickets });
+  await app.register(openApiApi);
 
   if (hasConsole) {
     await app.register(fastifyStatic, {

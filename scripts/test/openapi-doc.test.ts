@@ -49,7 +49,7 @@ test('every endpoint is there with its method, path, schemas, permission area an
     );
     if (!e.file && e.reply) assert.ok(op.responses['200'].content['application/json'].schema.properties.data, `${name} reply`);
   }
-  const inDoc = Object.values(doc.paths).reduce((n: number, item) => n + Object.keys(item as object).length, 0);
+  const inDoc = Object.values(doc.paths).reduce((n: number, item) => n + Object.keys(item as object).filter((k) => k !== 'servers').length, 0);
   assert.equal(inDoc, operations, 'no operation that the table does not declare');
 });
 

@@ -60,6 +60,7 @@ import { whitelistApi } from './api/whitelist/index.ts';
 import { networkApi } from './api/network/index.ts';
 import { emailApi } from './api/email/index.ts';
 import { openApiApi } from './api/openapi/index.ts';
+import { metricsApi } from './api/metrics/index.ts';
 import { ApiError } from './errors.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
@@ -525,6 +526,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
       const sessionId = tickets.redeem(ticket, path);
       return sessionId ? resolveSession(sessionId) : null;
     },
+    openAccess: (section) => (sections.document(section) as { openAccess?: number }).openAccess === 1,
   });
   // The Web Server subsystem's debug lines: every API call with its status, the token never.
   const webServer = systemLog.for('Web Server');
@@ -568,6 +570,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(emailApi, { email });
   await app.register(downloadsApi, { tickets });
   await app.register(openApiApi);
+  await app.register(metricsApi, { meter, device, now });
 
   if (hasConsole) {
     await app.register(fastifyStatic, {

@@ -50,6 +50,8 @@ function operation(name: string, e: Endpoint): JsonSchema {
   if (e.adminOnly) op['x-admin-only'] = true;
   if (e.section) op['x-section'] = e.section.key;
   if (e.auth.kind === 'public') op.security = [];
+  // Open to anyone while the section's open access is on: the bearer is then optional.
+  if (e.publicWhen) Object.assign(op, { security: [{ bearer: [] }, {}], 'x-public-when': `${e.publicWhen.key}.openAccess` });
   const params = [...parameters(e.params, 'path'), ...parameters(e.query, 'query')];
   if (e.section && e.method === 'PUT')
     params.push({
@@ -73,7 +75,8 @@ function operation(name: string, e: Endpoint): JsonSchema {
 export function openApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, e] of Object.entries(endpoints) as [string, Endpoint][]) {
-    const item = (paths[openApiPath(e.path)] ??= {});
+    // A root endpoint (/metrics) is outside the /api of `servers`.
+    const item = (paths[openApiPath(e.path)] ??= e.root ? { servers: [{ url: '/' }] } : {});
     item[e.method.toLowerCase()] = operation(name, e);
   }
   return {

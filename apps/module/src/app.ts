@@ -275,7 +275,18 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     onTick: (id, cfg, now, zone) => (id === 'ac' ? cloudFiles : postFiles).tick(id, cfg, now, zone),
     syslog: systemLog.for('Data Log'),
   });
-  const mqtt = new MqttService({ kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message), syslog: systemLog.for('MQTT') });
+  const mqtt = new MqttService({
+    kv: ctx.kv,
+    dataDir: config.dataDir,
+    meter,
+    now: ctx.now,
+    log: (message) => events.write('Info', message),
+    syslog: systemLog.for('MQTT'),
+    identity: () => {
+      const id = device.identity();
+      return { ...id, name: device.state().deviceDescription };
+    },
+  });
   sections.register(mqttSection, mqtt.backend);
   const modbus = new ModbusService({
     kv: ctx.kv,

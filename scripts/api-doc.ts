@@ -29,7 +29,7 @@ function keysOf(schema: z.ZodType | undefined): string[] {
 export function apiDoc(): string {
   const rows = Object.entries(endpoints).map(([name, e]) => {
     const query = keysOf('query' in e ? e.query : undefined).join(', ');
-    return `| ${e.method} | \`/api${e.path}\` | ${query} | ${who(e.auth)}${e.adminOnly ? ', admin access level only' : ''} | ${e.body ? 'yes' : ''} | ${e.file ? 'file' : 'JSON'} | \`${name}\` |`;
+    return `| ${e.method} | \`${'root' in e && e.root ? '' : '/api'}${e.path}\` | ${query} | ${who(e.auth)}${e.adminOnly ? ', admin access level only' : ''}${'publicWhen' in e && e.publicWhen ? `; anyone when ${e.publicWhen.title} say open access` : ''} | ${e.body ? 'yes' : ''} | ${e.file ? 'file' : 'JSON'} | \`${name}\` |`;
   });
   return `# API
 

@@ -22,3 +22,5 @@ await build({ ...common, entryPoints: [`${root}apps/module/src/server.ts`], outf
 await build({ ...common, entryPoints: [`${root}apps/module/src/services/records/record-pdf-worker.ts`], outfile: join(dirname(outfile), 'record-pdf-worker.mjs') });
 // The trend chart queries run in a worker thread too (services/trends/query-thread.ts).
 await build({ ...common, entryPoints: [`${root}apps/module/src/services/trends/query-worker.ts`], outfile: join(dirname(outfile), 'trend-query-worker.mjs') });
+// The OpenAPI document is built off the event loop once (api/openapi).
+await build({ ...common, entryPoints: [`${root}apps/module/src/api/openapi/openapi-worker.ts`], outfile: join(dirname(outfile), 'openapi-worker.mjs') });

@@ -60,6 +60,10 @@ test('the bundled server starts on plain node, answers the API and serves the co
         .toString(),
       '%PDF-',
     );
+    // So is the OpenAPI document (api/openapi).
+    const openApi = await fetch(`${base}/api/openapi.json`);
+    assert.equal(openApi.status, 200, stderr);
+    assert.equal(((await openApi.json()) as { openapi: string }).openapi, '3.1.0');
   } finally {
     if (child.exitCode === null) {
       const exited = new Promise((done) => child.once('exit', done));

@@ -63,6 +63,8 @@ import { ApiError, badRequest } from './errors.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from './api/json-body.ts';
 import { outboundGuard } from './services/outbound/outbound-guard.ts';
 import type { AddressInfo } from 'node:net';
+import { openApiApi } from './api/openapi/index.ts';
+import { metricsApi } from './api/metrics/index.ts';
 import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
 import { SimulatedSource } from './meter/simulated-source.ts';
@@ -299,7 +301,19 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     onTick: (id, cfg, now, zone) => (id === 'ac' ? cloudFiles : postFiles).tick(id, cfg, now, zone),
     syslog: systemLog.for('Data Log'),
   });
-  const mqtt = new MqttService({ guard, kv: ctx.kv, dataDir: config.dataDir, meter, now: ctx.now, log: (message) => events.write('Info', message), syslog: systemLog.for('MQTT') });
+  const mqtt = new MqttService({
+    guard,
+    kv: ctx.kv,
+    dataDir: config.dataDir,
+    meter,
+    now: ctx.now,
+    log: (message) => events.write('Info', message),
+    syslog: systemLog.for('MQTT'),
+    identity: () => {
+      const id = device.identity();
+      return { ...id, name: device.state().deviceDescription };
+    },
+  });
   sections.register(mqttSection, mqtt.backend);
   const modbus = new ModbusService({
     kv: ctx.kv,
@@ -572,6 +586,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
       const sessionId = tickets.redeem(ticket, path);
       return sessionId ? resolveSession(sessionId) : null;
     },
+    openAccess: (section) => (sections.document(section) as { openAccess?: number }).openAccess === 1,
   });
   // The Web Server subsystem's debug lines: every API call with its status, the token never.
   const webServer = systemLog.for('Web Server');
@@ -614,6 +629,8 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   await app.register(bacnetApi, { bacnet });
   await app.register(emailApi, { email });
   await app.register(downloadsApi, { tickets });
+  await app.register(openApiApi);
+  await app.register(metricsApi, { meter, device, now });
 
   if (hasConsole) {
     await app.register(fastifyStatic, {

@@ -61,7 +61,7 @@ describe('permission walk over the endpoint table', () => {
 
   test('every endpoint of the contract is registered', () => {
     for (const [name, e] of Object.entries(endpoints)) {
-      assert.ok(m.app.hasRoute({ method: e.method, url: '/api' + e.path }), `${name} ${e.method} ${e.path} is not registered`);
+      assert.ok(m.app.hasRoute({ method: e.method, url: ('root' in e && e.root ? '' : '/api') + e.path }), `${name} ${e.method} ${e.path} is not registered`);
     }
   });
 
@@ -76,7 +76,7 @@ describe('permission walk over the endpoint table', () => {
 
   test('without a token only public endpoints answer; the rest are 401', async () => {
     for (const [name, e] of entries) {
-      const res = await m.call(e.method, endpointUrl(e.path, PARAMS), { body: e.method === 'GET' ? undefined : {} });
+      const res = await m.call(e.method, endpointUrl(e.path, PARAMS, { root: 'root' in e && e.root }), { body: e.method === 'GET' ? undefined : {} });
       if (expectedAllowed(e, null)) assert.ok(![401, 403].includes(res.status), `${name}: ${res.status}`);
       else assert.equal(res.status, 401, `${name} answered ${res.status} without a token`);
     }
@@ -93,7 +93,7 @@ describe('permission walk over the endpoint table', () => {
       const token = tokens.get(role)!;
       for (const [name, e] of entries) {
         // Writes are sent with an empty body: allowed ones fail validation (400) and change nothing.
-        const res = await m.call(e.method, endpointUrl(e.path, PARAMS), { token, body: e.method === 'GET' ? undefined : {} });
+        const res = await m.call(e.method, endpointUrl(e.path, PARAMS, { root: 'root' in e && e.root }), { token, body: e.method === 'GET' ? undefined : {} });
         if (expectedAllowed(e, permission)) assert.ok(![401, 403].includes(res.status), `${role} ${name}: ${res.status} ${res.raw}`);
         else assert.equal(res.status, 403, `${role} ${name}: expected 403, got ${res.status}`);
       }

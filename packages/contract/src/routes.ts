@@ -116,6 +116,8 @@ export const ROUTES: readonly RouteDef[] = [
   R(`${comm}/mqtt/last_will_and_testament`, 'Settings, Communication, MQTT, Last Will and Testament'),
   R(`${comm}/mqtt/topic`, 'Settings, Communication, MQTT, Topic and Parameter Selection'),
   R(`${comm}/remote_access`, 'Settings, Communication, Remote Access'),
+  // Decided (issue 27, beyond the spec): who may scrape /metrics.
+  R(`${comm}/prometheus`, 'Settings, Communication, Prometheus'),
   R('/setting/management', 'Settings, Management', { mask: 192, mode: 'normal' }),
   R('/setting/management/debug_diagnostic', 'Settings, Management, Debug Diagnostic', { hidden: true }),
   // 001 §2 "Meter Event Log (maintenance)": the route table names no path for it; it sits with

@@ -66,6 +66,8 @@ const SPEC_PATHS = [
   '/setting/communication/mqtt/last_will_and_testament',
   '/setting/communication/mqtt/topic',
   '/setting/communication/remote_access',
+  // decided (issue 27, beyond the spec): the Prometheus metrics' open access
+  '/setting/communication/prometheus',
   // management [192]
   '/setting/management',
   '/setting/management/debug_diagnostic',

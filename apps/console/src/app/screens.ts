@@ -45,6 +45,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Settings, Communication, BACnet/IP': () => import('../features/communication/bacnet-ip.tsx'),
   'Settings, Communication, Email': () => import('../features/communication/email.tsx'),
   'Settings, Communication, SNMP': () => import('../features/communication/snmp.tsx'),
+  'Settings, Communication, Prometheus': () => import('../features/communication/prometheus.tsx'),
   'Settings, Communication, AcuCloud': () => import('../features/acucloud/acucloud.tsx'),
   'Settings, Communication, Remote Access': () => import('../features/remote-access/remote-access.tsx'),
   'Settings, Communication, MQTT, General': () => import('../features/communication/mqtt-general.tsx'),

@@ -26,6 +26,8 @@ export interface CallerLookup {
   token: PrincipalResolver;
   /** The session a download ticket opens this path for (the ticket is spent), or null. */
   ticket(ticket: string, path: string): Principal | null;
+  /** Whether a section's open access is on now (an endpoint's `publicWhen`). */
+  openAccess(section: NonNullable<Endpoint['publicWhen']>): boolean;
 }
 
 /**
@@ -43,9 +45,9 @@ function callerOf(request: FastifyRequest, lookup: CallerLookup): Principal | nu
   return principal?.kind === 'apiToken' ? principal : null;
 }
 
-export function authorize(endpoint: Endpoint, principal: Principal | null): void {
+export function authorize(endpoint: Endpoint, principal: Principal | null, open = false): void {
   const auth = endpoint.auth;
-  if (auth.kind === 'public') return;
+  if (auth.kind === 'public' || open) return;
   if (!principal) throw unauthorized();
   if (principal.passwordChangeRequired && !endpoint.duringPasswordChange) throw forbidden(serverMessages.passwordChangeRequired);
   if (auth.kind === 'session') {
@@ -59,14 +61,14 @@ export function authorize(endpoint: Endpoint, principal: Principal | null): void
 export function registerAuthHook(app: FastifyInstance, lookup: CallerLookup): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(API_PREFIX + '/')) return;
     const endpoint = request.routeOptions.config?.endpoint;
-    // An /api path that matched no contract endpoint: the not-found handler answers it.
+    // An /api path that matched no contract endpoint: the not-found handler answers it. Outside
+    // /api only the console's files and the contract's root endpoints (/metrics) are served.
     if (!endpoint) {
-      if (request.routeOptions.url) throw notFound();
+      if (request.url.startsWith(API_PREFIX + '/') && request.routeOptions.url) throw notFound();
       return;
     }
     request.principal = callerOf(request, lookup);
-    authorize(endpoint, request.principal);
+    authorize(endpoint, request.principal, endpoint.publicWhen !== undefined && lookup.openAccess(endpoint.publicWhen));
   });
 }

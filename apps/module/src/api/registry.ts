@@ -65,15 +65,16 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
   if (endpoint.path.includes(':') && !endpoint.params) throw new Error(`${endpoint.method} ${endpoint.path} declares no params schema`);
   app.route({
     method: endpoint.method,
-    url: API_PREFIX + endpoint.path,
+    url: endpoint.root ? endpoint.path : API_PREFIX + endpoint.path,
     config: { endpoint },
     handler: async (request, reply) => {
       // A malformed path segment is reported before its query (what the chart calls answered before).
       const params = parse(endpoint.params, request.params ?? {}, serverMessages.invalidPath);
       const query = parse(endpoint.query, request.query ?? {}, serverMessages.invalidQuery);
       const body = options.rawBody ? request.body : parse(endpoint.body, request.body ?? {}, serverMessages.invalidBody);
-      // The auth hook refused anonymous callers already; this keeps the handler's type honest.
-      if (endpoint.auth.kind !== 'public' && !request.principal) throw unauthorized();
+      // The auth hook refused anonymous callers already; this keeps the handler's type honest (an
+      // endpoint open by a setting, `publicWhen`, reads no caller).
+      if (endpoint.auth.kind !== 'public' && !endpoint.publicWhen && !request.principal) throw unauthorized();
       const result = await handler({
         body,
         params,

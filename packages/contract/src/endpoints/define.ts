@@ -56,6 +56,13 @@ export interface Endpoint<B extends Schema = Schema, R extends Schema = Schema, 
   duringPasswordChange?: true;
   /** Only the admin access level may call it, whatever its permission bits (002 §6: MQTT changes and its test). */
   adminOnly?: true;
+  /** Served at `path` itself, outside /api (Prometheus' /metrics, where every scraper looks by default). */
+  root?: true;
+  /**
+   * A settings section whose `openAccess` flag, when 1, opens the call to anyone (no caller needed);
+   * otherwise `auth` decides as usual. The module's one permission check reads it.
+   */
+  publicWhen?: AnySection;
 }
 
 /** The refusal of an adminOnly call by another access level (decided). */

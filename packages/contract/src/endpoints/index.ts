@@ -28,6 +28,7 @@ import { networkEndpoints } from './network.ts';
 import { acuCloudEndpoints } from './acucloud.ts';
 import { downloadEndpoints } from './downloads.ts';
 import { passwordHelpEndpoints } from './password-help.ts';
+import { integrationEndpoints } from './integration.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
@@ -61,6 +62,7 @@ export const endpoints = {
   ...acuCloudEndpoints,
   ...downloadEndpoints,
   ...passwordHelpEndpoints,
+  ...integrationEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -34,7 +34,12 @@ const L = {
   qos: 'QoS',
   isRetained: 'Retained',
   interval: 'Interval',
+  haEnable: 'Home Assistant discovery',
+  haPrefix: 'Discovery Prefix',
 } as const;
+
+/** Home Assistant's own default discovery prefix. */
+export const HOME_ASSISTANT_DEFAULT_PREFIX = 'homeassistant';
 
 export const mqttGeneral = strictObject({
   mqttEnable: flag(L.mqttEnable),
@@ -97,12 +102,24 @@ export const mqttTopic = strictObject({
   ioMask: mask('io'),
 });
 
+/**
+ * Home Assistant MQTT discovery (issue 27, beyond the spec; docs/decisions.md, Fleet): retained
+ * device discovery under the prefix, republished when Home Assistant announces itself.
+ */
+export const mqttHomeAssistant = strictObject({
+  enable: withMeta(flag(L.haEnable), { description: 'Publish retained discovery so Home Assistant finds every value with no manual configuration' }),
+  prefix: optionalText(L.haPrefix, noWildcards(L.haPrefix), rules.maxLength(L.haPrefix, 64) as Checker<string>),
+}).superRefine((v, c) => {
+  if (v.enable === 1) checkField(c, ['prefix'], text(L.haPrefix), v.prefix);
+});
+
 export const mqttConfig = strictObject({
   mqttGenaral: mqttGeneral,
   userCredential: mqttUserCredential,
   mqttSSLConfig: mqttSslConfig,
   lastWill: mqttLastWill,
   topic: mqttTopic,
+  homeAssistant: mqttHomeAssistant,
 });
 export type MqttConfig = z.infer<typeof mqttConfig>;
 

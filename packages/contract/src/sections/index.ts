@@ -13,3 +13,4 @@ export * from './firmware.ts';
 export * from './network.ts';
 export * from './ipv6.ts';
 export * from './email.ts';
+export * from './metrics.ts';

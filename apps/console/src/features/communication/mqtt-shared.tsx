@@ -10,7 +10,7 @@ import { defineSectionScreen } from '../../components/section/section-def.ts';
 import { useMemo, type ReactNode } from 'react';
 import { useIsAdmin } from '../../lib/permissions.ts';
 
-export type MqttPart = 'mqttGenaral' | 'userCredential' | 'mqttSSLConfig' | 'lastWill' | 'topic';
+export type MqttPart = 'mqttGenaral' | 'userCredential' | 'mqttSSLConfig' | 'lastWill' | 'topic' | 'homeAssistant';
 
 /** The flat form name of a field of a part: `mqttGenaral__brokerIpAddr`. */
 export const f = (part: MqttPart, key: string) => fieldName(part, key);

@@ -3,7 +3,7 @@
  * the device's files), the uploaded files and the publisher that acts on them.
  */
 import type { OutboundGuard } from '../outbound/outbound-guard.ts';
-import { DEFAULT_MQTT_PROTOCOL_VERSION, MQTT_FILES, formMessages, mqttSection, type MqttConfig } from '@meter/contract';
+import { DEFAULT_MQTT_PROTOCOL_VERSION, HOME_ASSISTANT_DEFAULT_PREFIX, MQTT_FILES, formMessages, mqttSection, type MqttConfig } from '@meter/contract';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import type { SubsystemLog } from '../../context.ts';
@@ -11,6 +11,7 @@ import { badRequest } from '../../errors.ts';
 import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
 import { MqttFiles } from './mqtt-files.ts';
 import { MqttPublisher } from './mqtt-publisher.ts';
+import type { DiscoveryIdentity } from './home-assistant.ts';
 
 export { MqttFiles } from './mqtt-files.ts';
 export { MqttPublisher, brokerUrl } from './mqtt-publisher.ts';
@@ -25,6 +26,8 @@ export interface MqttServiceDeps {
   log?: (message: string) => void;
   /** The MQTT subsystem of the system log. */
   syslog?: SubsystemLog;
+  /** Who the module is, for Home Assistant's discovery. */
+  identity: () => DiscoveryIdentity;
 }
 
 export class MqttService {
@@ -36,7 +39,7 @@ export class MqttService {
     const store = kvSectionBackend(d.kv, mqttSection) as unknown as SectionBackend<MqttConfig>;
     const read = () => withProtocolVersion(store.read());
     this.files = new MqttFiles(d.dataDir);
-    this.publisher = new MqttPublisher({ meter: d.meter, files: this.files, config: read, now: d.now, log: d.log, syslog: d.syslog, guard: d.guard });
+    this.publisher = new MqttPublisher({ meter: d.meter, files: this.files, config: read, now: d.now, log: d.log, syslog: d.syslog, identity: d.identity, guard: d.guard });
     this.backend = {
       read,
       write: (next, before, w) => {
@@ -71,8 +74,12 @@ export class MqttService {
   }
 }
 
-/** A config stored before the protocol version existed speaks 3.1.1, as it did then. */
+/**
+ * A config stored before the protocol version existed speaks 3.1.1, as it did then; one stored
+ * before Home Assistant discovery existed has it off.
+ */
 function withProtocolVersion(c: MqttConfig): MqttConfig {
-  if (c.mqttGenaral.protocolVersion !== undefined) return c;
-  return { ...c, mqttGenaral: { ...c.mqttGenaral, protocolVersion: DEFAULT_MQTT_PROTOCOL_VERSION } };
+  const out = c.homeAssistant ? c : { ...c, homeAssistant: { enable: 0 as const, prefix: HOME_ASSISTANT_DEFAULT_PREFIX } };
+  if (out.mqttGenaral.protocolVersion !== undefined) return out;
+  return { ...out, mqttGenaral: { ...out.mqttGenaral, protocolVersion: DEFAULT_MQTT_PROTOCOL_VERSION } };
 }

@@ -14,6 +14,7 @@ import type { IClientOptions, MqttClient } from 'mqtt';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { lazyRequire } from '../../lazy-require.ts';
 import { buildPayload } from './mqtt-payload.ts';
+import { AVAILABILITY, discoveryPayload, discoveryTopic, statusTopic, type DiscoveryIdentity } from './home-assistant.ts';
 import type { MqttFiles } from './mqtt-files.ts';
 
 const mqtt = lazyRequire<typeof Mqtt>('mqtt');
@@ -39,6 +40,8 @@ export interface MqttPublisherDeps {
   log?: (message: string) => void;
   /** The MQTT subsystem of the system log (never the password nor the key). */
   syslog?: SubsystemLog;
+  /** Who the module is, for Home Assistant's discovery. */
+  identity: () => DiscoveryIdentity;
 }
 
 /** The broker URL the settings name: scheme by SSL, IPv6 literals in brackets. */
@@ -49,6 +52,8 @@ export function brokerUrl(g: MqttConfig['mqttGenaral'], ssl: boolean): string {
 
 export class MqttPublisher {
   private client: MqttClient | undefined;
+  /** The settings of the current client. */
+  private current: MqttConfig | undefined;
   private timer: NodeJS.Timeout | undefined;
   /** The settings the current client was made from (JSON), to skip a reload that changes nothing. */
   private applied = '';
@@ -84,6 +89,7 @@ export class MqttPublisher {
     if (key === this.applied) return;
     if (this.applied !== '') this.syslog('info', 'MQTT settings changed: reconnecting');
     this.applied = key;
+    await this.clearDiscovery(config);
     await this.stop();
     if (config.mqttGenaral.mqttEnable === 1 && config.mqttGenaral.brokerIpAddr) {
       const g = config.mqttGenaral;
@@ -159,9 +165,52 @@ export class MqttPublisher {
     return options;
   }
 
+  /**
+   * Discovery turned off (or moved to another prefix, broker or device id, or MQTT off): the
+   * retained config is removed with an empty retained payload, through the client that published it.
+   */
+  private async clearDiscovery(next: MqttConfig): Promise<void> {
+    const before = this.current;
+    const client = this.client;
+    if (!before || before.homeAssistant.enable !== 1 || !client?.connected) return;
+    const topic = discoveryTopic(before.homeAssistant.prefix, this.d.identity());
+    const keeps =
+      next.mqttGenaral.mqttEnable === 1 &&
+      next.homeAssistant.enable === 1 &&
+      discoveryTopic(next.homeAssistant.prefix, this.d.identity()) === topic &&
+      brokerUrl(next.mqttGenaral, next.mqttSSLConfig.enableSSL === 1) === brokerUrl(before.mqttGenaral, before.mqttSSLConfig.enableSSL === 1);
+    if (keeps) return;
+    await withTimeout(client.publishAsync(topic, '', { qos: 1, retain: true }), PUBLISH_TIMEOUT_MS, 'no acknowledgement from the broker')
+      .then(() => this.syslog('info', `Home Assistant discovery removed from ${topic}`))
+      .catch((e: unknown) => this.publishFailed(e));
+  }
+
+  /** The retained device discovery, and the will's topic set to online (Home Assistant's availability). */
+  private async announce(client: MqttClient, config: MqttConfig): Promise<void> {
+    const ha = config.homeAssistant;
+    if (ha.enable !== 1) return;
+    const will = config.lastWill;
+    if (will.lastWillEnable === 1) {
+      const online = JSON.stringify({ facilityId: config.mqttGenaral.facilityId, status: AVAILABILITY.online });
+      await client.publishAsync(will.topic, online, { qos: will.qos as 0 | 1 | 2, retain: will.isRetained === 1 });
+    }
+    const topic = discoveryTopic(ha.prefix, this.d.identity());
+    await client.publishAsync(topic, JSON.stringify(discoveryPayload(config, this.d.identity())), { qos: 1, retain: true });
+    this.syslog('info', `Home Assistant discovery published to ${topic}`);
+  }
+
   private start(config: MqttConfig): void {
     const client = mqtt.connect(brokerUrl(config.mqttGenaral, config.mqttSSLConfig.enableSSL === 1), this.options(config));
     this.client = client;
+    this.current = config;
+    const ha = config.homeAssistant;
+    // Home Assistant announces itself (a restart) on <prefix>/status: the discovery goes again.
+    client.on('message', (topic, payload) => {
+      if (ha.enable === 1 && topic === statusTopic(ha.prefix) && payload.toString() === 'online')
+        void this.announce(client, config)
+          .then(() => this.publish(client, config))
+          .catch((e: unknown) => this.publishFailed(e));
+    });
     const url = brokerUrl(config.mqttGenaral, config.mqttSSLConfig.enableSSL === 1);
     const g = config.mqttGenaral;
     this.syslog(
@@ -174,7 +223,11 @@ export class MqttPublisher {
       up = true;
       this.d.log?.(`MQTT connected to ${url}`);
       this.syslog('info', `connected to ${url}`);
-      void this.publish(client, config).catch((e: unknown) => this.publishFailed(e));
+      const subscribed = ha.enable === 1 ? client.subscribeAsync(statusTopic(ha.prefix), { qos: 1 }).then(() => undefined) : Promise.resolve();
+      void subscribed
+        .then(() => this.announce(client, config))
+        .then(() => this.publish(client, config))
+        .catch((e: unknown) => this.publishFailed(e));
     });
     client.on('close', () => {
       // Each failed attempt waits twice as long as the one before, up to a minute.
@@ -221,9 +274,20 @@ export class MqttPublisher {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     const client = this.client;
+    const config = this.current;
     this.client = undefined;
+    this.current = undefined;
     if (!client) return;
     this.syslog('info', 'MQTT client stopped');
+    // A DISCONNECT does not fire the will: Home Assistant is told offline by the module itself.
+    if (config?.homeAssistant.enable === 1 && config.lastWill.lastWillEnable === 1 && client.connected) {
+      const offline = JSON.stringify({ facilityId: config.mqttGenaral.facilityId, status: AVAILABILITY.offline });
+      await withTimeout(
+        client.publishAsync(config.lastWill.topic, offline, { qos: config.lastWill.qos as 0 | 1 | 2, retain: config.lastWill.isRetained === 1 }),
+        CLOSE_TIMEOUT_MS,
+        'close',
+      ).catch(() => {});
+    }
     // A polite DISCONNECT when connected; otherwise (or if the broker is slow) the socket is dropped.
     await withTimeout(client.endAsync(!client.connected), CLOSE_TIMEOUT_MS, 'close').catch(() => client.end(true));
   }

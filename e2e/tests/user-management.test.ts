@@ -260,13 +260,21 @@ describe('Role Configuration', () => {
     await signOut(page);
   });
 
-  test('the admin role: no edit or delete for another editor, both for the user admin', async () => {
+  test('the admin role: the list hides its Edit and Delete (002 §6); the user admin still reaches its edit route', async () => {
     const page = await openAs(browser, server, LIST, 'boss');
     await rowOf(page, 'admin').getByRole('cell', { name: 'N/A', exact: true }).waitFor();
     await rowOf(page, 'view').getByRole('link', { name: 'Edit view' }).waitFor();
+    assert.equal(await rowOf(page, 'admin').getByRole('link').count(), 0);
     await signOut(page);
     const first = await openAs(browser, server, LIST, 'admin', ADMIN_PASSWORD);
-    await rowOf(first, 'admin').getByRole('link', { name: 'Edit admin' }).waitFor();
+    await rowOf(first, 'view').getByRole('link', { name: 'Edit view' }).waitFor();
+    const adminRow = rowOf(first, 'admin');
+    await adminRow.getByRole('cell', { name: 'N/A', exact: true }).waitFor();
+    assert.equal(await adminRow.getByRole('link', { name: 'Edit admin' }).count(), 0);
+    assert.equal(await adminRow.getByRole('button', { name: 'Delete admin' }).count(), 0);
+    await adminRow.getByRole('link', { name: 'admin', exact: true }).click();
+    await first.waitForURL(`**${UM}/role_configuration/edit/admin`);
+    await first.getByRole('button', { name: 'Save' }).waitFor();
     await signOut(first);
   });
 

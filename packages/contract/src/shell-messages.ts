@@ -90,6 +90,9 @@ export const shellTexts = {
   noChangeToSave: 'No change to save',
   pleaseSelectChannel: 'Please select channel',
   copied: 'Copied',
+  /** 000 §8 "Internal": a status timer set twice without being cleared. */
+  intervalNotCleared: 'Interval Not Cleared',
+  timeoutNotCleared: 'Timeout Not Cleared',
 } as const;
 
 /** 000 §8, the generic catalogue of the request helper. */

@@ -205,6 +205,19 @@ describe('User Configuration', () => {
     await signOut(page);
   });
 
+  test('the built-in admin offers no Delete or Lock: both disabled, with the reason (issue 28)', async () => {
+    const page = await openAs(browser, server, LIST, 'boss');
+    const row = rowOf(page, 'admin');
+    await row.getByRole('link', { name: 'Edit admin' }).waitFor();
+    for (const name of ['Delete admin', 'Lock admin']) {
+      const button = row.getByRole('button', { name });
+      assert.ok(await button.isDisabled(), name);
+      assert.equal(await button.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent), 'User admin cannot be removed or locked');
+    }
+    assert.ok(await rowOf(page, 'viewer').getByRole('button', { name: 'Delete viewer' }).isEnabled());
+    await signOut(page);
+  });
+
   test('without user-management edit: N/A actions, no New, a read-only edit form', async () => {
     const page = await openAs(browser, server, LIST, 'auditor1');
     await rowOf(page, 'viewer').getByRole('cell', { name: 'N/A', exact: true }).waitFor();

@@ -40,7 +40,7 @@ console.log(`running ${files.length} test files:\n  ${files.map((f) => relative(
 // The node options of `npm start` (the young generation's size, garbage collection on the main
 // thread): the tests that hold the event loop to 20 ms of CPU a turn measure the collections a
 // module makes in production, not those of Node's defaults on a test process's larger heap.
-const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve;
 const gcOptions = start
   .split('&&')
   .pop()

@@ -42,17 +42,19 @@ function statusField(pid: number, name: string): number {
 
 /**
  * How `npm start` runs the bundle: the environment assignments and node options of the root
- * package.json's start script, read from it so the benches run what production runs.
+ * package.json's serve script (which scripts/start.mjs runs after its builds), read from it so the
+ * benches run what production runs.
  */
 export function productionLaunch(): { env: Record<string, string>; nodeArgs: string[] } {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve;
   const words = start.split('&&').pop()!.trim().split(/\s+/);
   const env: Record<string, string> = {};
   while (/^[A-Z_]+=/.test(words[0] ?? '')) {
     const [name, value] = words.shift()!.split('=') as [string, string];
     env[name] = value;
   }
-  if (words.shift() !== 'node' || words.pop() !== 'apps/module/dist/server.mjs') throw new Error(`npm start is not "[VAR=value …] node [options] apps/module/dist/server.mjs": ${start}`);
+  if (words.shift() !== 'node' || words.pop() !== 'apps/module/dist/server.mjs')
+    throw new Error(`npm run serve is not "[VAR=value …] node [options] apps/module/dist/server.mjs": ${start}`);
   return { env, nodeArgs: words };
 }
 

@@ -23,7 +23,10 @@ test('Enable shows the settings; the rules; a save with the reboot prompt', asyn
   const form = page.getByRole('form', { name: 'BACnet/IP settings' });
   await form.getByLabel('Disable').waitFor();
   assert.equal(await page.getByLabel('Device Instance').count(), 0);
+  assert.equal(await page.getByRole('button', { name: bacnetTexts.downloadEpics }).count(), 0);
   await form.getByLabel('Enable').first().check();
+  // The EPICS download comes with the other fields at once, before any save (issue 28).
+  await page.getByRole('button', { name: bacnetTexts.downloadEpics }).waitFor();
   await page.getByLabel('Port', { exact: true }).fill('46999');
   await page.getByLabel('Device Name').fill('Meter 7');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -57,6 +57,19 @@ test('General: a new rated voltage is saved and survives a reload', async () => 
   await signOut(page);
 });
 
+test('General: the top bar’s device name follows a saved Device Description at once (issue 28)', async () => {
+  const page = await openGeneral();
+  const brand = page.locator('.top-bar-brand');
+  const before = (await server.api('GET', '/settings/meter', undefined, admin)).body.data.deviceDescription;
+  await brand.getByText(before, { exact: true }).waitFor();
+  const next = before === 'Feeder 7' ? 'Feeder 8' : 'Feeder 7';
+  await page.getByLabel(GENERAL_LABELS.deviceDescription, { exact: true }).fill(next);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, 'Meter config saved').waitFor();
+  await brand.getByText(next, { exact: true }).waitFor({ timeout: 3000 });
+  await signOut(page);
+});
+
 test('General: an out-of-range rated voltage shows its message and nothing is sent', async () => {
   const page = await openGeneral();
   const puts = countPuts(page, '/settings/meter');

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { flowTexts } from '@meter/contract';
 import { newPage, signInToMain, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
@@ -47,7 +48,11 @@ describe('reboot', () => {
     await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor();
 
     await page.waitForURL(/\/login\?reboot=/, { timeout: 15_000 });
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    // Issue 28: a reboot wait, not the form, while the module is away (systemMode polling).
+    await page.getByText(flowTexts.rebootWait).waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 40_000 });
+    assert.equal(await page.getByText(flowTexts.rebootWait).count(), 0);
+    assert.equal((await server.api('GET', '/systemMode')).status, 200, 'the form came back with the module');
     // The banner stays while the module is away and goes once systemMode answers again.
     await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor({ state: 'hidden', timeout: 40_000 });
     probing = false;

@@ -76,11 +76,12 @@ describe('console shell', () => {
     assert.match((await channel.getByRole('cell').allTextContents()).join(' '), /^\d+\.\d+$/);
   });
 
-  test('unknown paths show Page Not Found', async () => {
+  test('unknown paths show Page Not Found, the page’s one h1 (issue 28)', async () => {
     const p = await signedIn('ureader', 'Secret123');
-    for (const path of ['/reading/metering/nope', '/no/such/page']) {
+    for (const path of ['/reading/metering/nope', '/no/such/page', '/setting/communication/nope']) {
       await p.goto(path);
-      await p.getByText('Page Not Found', { exact: true }).waitFor();
+      await p.getByRole('heading', { level: 1, name: 'Page Not Found', exact: true }).waitFor();
+      assert.equal(await p.locator('h1').count(), 1, path);
     }
   });
 

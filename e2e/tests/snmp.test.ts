@@ -41,7 +41,7 @@ test('enable with a community: the rules, "SNMP config saved", the community not
   await page.getByLabel('Port', { exact: true }).fill('200');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Read Only Community must be at least 6 characters', { exact: true }).waitFor();
-  await page.getByText('Port must be between 16100 and 16199', { exact: true }).waitFor();
+  await page.getByText('Port must be 161, or between 16100 and 16199', { exact: true }).waitFor();
   await page.getByLabel('Read Only Community').fill('plantRO7');
   await page.getByLabel('Port', { exact: true }).fill('16100');
   assert.ok(await page.getByLabel('Report Buffer Size').isDisabled());

@@ -205,6 +205,19 @@ describe('User Configuration', () => {
     await signOut(page);
   });
 
+  test('the built-in admin offers no Delete or Lock: both disabled, with the reason (issue 28)', async () => {
+    const page = await openAs(browser, server, LIST, 'boss');
+    const row = rowOf(page, 'admin');
+    await row.getByRole('link', { name: 'Edit admin' }).waitFor();
+    for (const name of ['Delete admin', 'Lock admin']) {
+      const button = row.getByRole('button', { name });
+      assert.ok(await button.isDisabled(), name);
+      assert.equal(await button.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent), 'User admin cannot be removed or locked');
+    }
+    assert.ok(await rowOf(page, 'viewer').getByRole('button', { name: 'Delete viewer' }).isEnabled());
+    await signOut(page);
+  });
+
   test('without user-management edit: N/A actions, no New, a read-only edit form', async () => {
     const page = await openAs(browser, server, LIST, 'auditor1');
     await rowOf(page, 'viewer').getByRole('cell', { name: 'N/A', exact: true }).waitFor();
@@ -260,13 +273,21 @@ describe('Role Configuration', () => {
     await signOut(page);
   });
 
-  test('the admin role: no edit or delete for another editor, both for the user admin', async () => {
+  test('the admin role: the list hides its Edit and Delete (002 §6); the user admin still reaches its edit route', async () => {
     const page = await openAs(browser, server, LIST, 'boss');
     await rowOf(page, 'admin').getByRole('cell', { name: 'N/A', exact: true }).waitFor();
     await rowOf(page, 'view').getByRole('link', { name: 'Edit view' }).waitFor();
+    assert.equal(await rowOf(page, 'admin').getByRole('link').count(), 0);
     await signOut(page);
     const first = await openAs(browser, server, LIST, 'admin', ADMIN_PASSWORD);
-    await rowOf(first, 'admin').getByRole('link', { name: 'Edit admin' }).waitFor();
+    await rowOf(first, 'view').getByRole('link', { name: 'Edit view' }).waitFor();
+    const adminRow = rowOf(first, 'admin');
+    await adminRow.getByRole('cell', { name: 'N/A', exact: true }).waitFor();
+    assert.equal(await adminRow.getByRole('link', { name: 'Edit admin' }).count(), 0);
+    assert.equal(await adminRow.getByRole('button', { name: 'Delete admin' }).count(), 0);
+    await adminRow.getByRole('link', { name: 'admin', exact: true }).click();
+    await first.waitForURL(`**${UM}/role_configuration/edit/admin`);
+    await first.getByRole('button', { name: 'Save' }).waitFor();
     await signOut(first);
   });
 

@@ -22,6 +22,11 @@ test('Whitelist: add, enable and save; export, delete, import restores the list'
   const page = await openAs(browser, server, PATH, 'boss');
   const add = page.getByRole('button', { name: t.add, exact: true });
   await add.waitFor();
+  // Enabled with an empty list: the rule's own message, checked before sending (issue 28).
+  await page.getByRole('radio', { name: t.enabled }).check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, t.atLeastOne).waitFor();
+  assert.equal((await server.api('GET', '/settings/communication/ipWhitelistConfig', undefined, admin)).body.data.whiteListEnable, false);
   await add.click();
   await page.getByText(t.bothEmpty, { exact: true }).waitFor();
   await page.getByLabel('IPv4', { exact: true }).fill('127.0.0.1');
@@ -29,7 +34,13 @@ test('Whitelist: add, enable and save; export, delete, import restores the list'
   await add.click();
   await page.getByLabel('IPv6', { exact: true }).fill('2001:db8::7');
   await add.click();
-  await page.getByRole('radio', { name: t.enabled }).check();
+  // A refusal the console did not foresee: the module's message, never only "An error has occurred.".
+  await page.route('**/api/settings/communication/ipWhitelistConfig', (r) =>
+    r.request().method() === 'PUT' ? r.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ data: { value: t.maxEntries } }) }) : r.fallback(),
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await alertWith(page, t.maxEntries).waitFor();
+  await page.unroute('**/api/settings/communication/ipWhitelistConfig');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await alertWith(page, t.saved).waitFor();
   const saved = await server.api('GET', '/settings/communication/ipWhitelistConfig', undefined, admin);

@@ -100,7 +100,7 @@ test('routes without a screen say Page Not Found', () => {
   const c = ctx(FULL_PERMISSION, { screens: SLICE });
   assert.deepEqual(decide('About, Installation Record', '/about/installation_record', c), { kind: 'notFound' });
   assert.deepEqual(decide('System Settings, User Management, Password Management, Edit', ADMIN_PASSWORD_EDIT_PATH, c), { kind: 'notFound' });
-  assert.deepEqual(decide('Production Test', '/login/test', c), { kind: 'notFound' });
+  assert.deepEqual(decide('production_test', '/login/test', c), { kind: 'notFound' });
 });
 
 test('emergency mode sends the reading and settings roots to Settings, Emergency', () => {

@@ -36,8 +36,10 @@ describe('BACnet/IP settings', () => {
     assert.deepEqual(errors(res), ['Device Name cannot exceed 40 characters']);
     res = await put((c) => Object.assign(c, { enable: 1, foreignDeviceConfig: { enable: 1, BBMDIP: '', BBMDPort: 0, TTL: 4 } }));
     assert.deepEqual(errors(res).sort(), ['BBMD Port must be between 1 and 65535', 'Please provide BBMD IP', 'TTL must be between 5 and 1440'].sort());
-    // Disabled, the ranges wait.
+    // Disabled, the numbers stay in range (issue 28); only the BBMD IP waits.
     res = await put((c) => Object.assign(c, { enable: 0, port: 46999 }));
+    assert.deepEqual(errors(res), ['Port must be between 47000 and 49000']);
+    res = await put((c) => Object.assign(c, { enable: 0, foreignDeviceConfig: { enable: 1, BBMDIP: '', BBMDPort: 47808, TTL: 60 } }));
     assert.equal(res.status, 200, JSON.stringify(res.body));
   });
 

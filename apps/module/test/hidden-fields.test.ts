@@ -69,6 +69,32 @@ describe('hidden fields are range-checked', () => {
   test('the RS-485 protocol not chosen: BACnet ID under Modbus RTU', async () => {
     assert.equal((await get('meter')).protocolSelect, PROTOCOL.modbusRtu);
     await refused('meter', 'bacnetId', (b, v) => (b.bacnetId = v));
+    // Issue 28: in range too (1 to 4194303), with the spec's between message.
+    for (const value of [0, 99999999]) {
+      const before = await get('meter');
+      const r = await putWith('meter', (b, v) => (b.bacnetId = v), value);
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.equal(r.body.data.errors?.bacnetId, 'BACnet ID must be between 1 and 4194303');
+      assert.deepEqual(await get('meter'), before, 'nothing written');
+    }
+  });
+
+  test('a disabled protocol keeps its numbers in range: BACnet/IP and SNMP off (issue 28)', async () => {
+    const cases = [
+      ['communication/bacNetConfig', 'port', (b: any) => (b.port = 46999), 'Port must be between 47000 and 49000'],
+      ['communication/bacNetConfig', 'deviceInstance', (b: any) => (b.deviceInstance = 4194303), 'Device Instance must be between 0 and 4194302'],
+      ['communication/bacNetConfig', 'foreignDeviceConfig.TTL', (b: any) => (b.foreignDeviceConfig.TTL = 4), 'TTL must be between 5 and 1440'],
+      ['communication/snmpConfig', 'port', (b: any) => (b.port = 162), 'Port must be 161, or between 16100 and 16199'],
+      ['communication/snmpConfig', 'trapConfig.reportHoldTime', (b: any) => (b.trapConfig.reportHoldTime = 301), 'Report Hold Time must be between 0 and 300'],
+    ] as const;
+    for (const [path, field, set, message] of cases) {
+      const before = await get(path);
+      assert.equal(before.enable, 0, `${path} is off`);
+      const r = await putWith(path, (b) => set(b), null);
+      assert.equal(r.status, 400, `${path} ${field}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.data.errors?.[field], message);
+      assert.deepEqual(await get(path), before, 'nothing written');
+    }
   });
 
   test('post methods not chosen and disabled channels: ports and choices', async () => {

@@ -203,14 +203,19 @@ describe('management: debug diagnostic, system log and the diagnostic file', () 
 });
 
 describe('management: factory reset', () => {
-  test('restores users and settings to the first start, keeps the identity and the meter, then reboots; a kill before the restart still applies it', async () => {
+  test('restores users, module and meter settings to the first start, keeps the identity and the measurements, then reboots; a kill before the restart still applies it', async () => {
     const m = await createTestModule();
     const admin = await m.login();
     const serial = m.services.device.identity().meterSerialNumber;
+    const firstMeter = (await m.call('GET', '/api/settings/meter', { token: admin })).body.data;
+    const firstIo = (await m.call('GET', '/api/settings/ioConfig', { token: admin })).body.data;
     await addUser(m, admin, 'olduser');
     await setPolicy(m, admin, { pwdLength: 12 });
     await m.call('PUT', '/api/settings/syslogConfig', { token: admin, body: syslogConfigAll(7) });
-    await save(m, admin, 'general', (b) => (b.deviceDescription = 'Kept by the meter'));
+    await save(m, admin, 'general', (b) => Object.assign(b, { deviceDescription: 'Gone after the reset', ratedVoltage: 277 }));
+    const io = await m.call('PUT', '/api/settings/ioConfig', { token: admin, body: { ...firstIo, di1Config: { ...firstIo.di1Config, name: 'Gone' } } });
+    assert.equal(io.status, 200, io.raw);
+    assert.notDeepEqual((await m.call('GET', '/api/settings/meter', { token: admin })).body.data, firstMeter);
     const energy = m.services.registers.energySet(SYSTEM_SLOT)!.importActive;
     const r = await m.call('PATCH', '/api/command/resetFactory', { token: admin, body: { value: 1 } });
     assert.equal(r.status, 200, r.raw);
@@ -229,7 +234,9 @@ describe('management: factory reset', () => {
       assert.equal((await again.call('GET', '/api/settings/passwordPolicy', { token: t })).body.data.pwdLength, 8);
       assert.deepEqual((await again.call('GET', '/api/settings/syslogConfig', { token: t })).body.data, syslogConfigAll(6));
       assert.equal(again.services.device.identity().meterSerialNumber, serial);
-      assert.equal((await again.call('GET', '/api/settings/meter', { token: t })).body.data.deviceDescription, 'Kept by the meter');
+      // Issue 28: the meter settings are the first start's too (description, rated voltage, I/O).
+      assert.deepEqual((await again.call('GET', '/api/settings/meter', { token: t })).body.data, firstMeter);
+      assert.deepEqual((await again.call('GET', '/api/settings/ioConfig', { token: t })).body.data, firstIo);
       assert.ok(again.services.registers.energySet(SYSTEM_SLOT)!.importActive >= energy);
       assert.ok(eventLog(again).some((e) => e.message === 'Factory reset requested by admin'));
       assert.ok(eventLog(again).some((e) => e.level === 'Critical' && e.message.startsWith('Factory reset applied')));

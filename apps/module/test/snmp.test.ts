@@ -83,7 +83,7 @@ describe('SNMP agent', () => {
     assert.equal(res.status, 400);
     res = await put(m, admin, (c) => Object.assign(c, { enable: 1, readOnlyCommunity: COMMUNITY, port: 162 }));
     assert.equal(res.status, 400);
-    assert.ok(res.body.data.errors.port);
+    assert.equal(res.body.data.errors.port, 'Port must be 161, or between 16100 and 16199');
     res = await put(m, admin, (c) => Object.assign(c, { enable: 1, readOnlyCommunity: COMMUNITY, port: 16100, trapConfig: { ...c.trapConfig, enable: 1, reportBufferSize: 31 } }));
     assert.ok(res.body.data.errors['trapConfig.reportBufferSize'] ?? res.body.data.errors['trapConfig__reportBufferSize']);
     res = await put(m, admin, (c) => Object.assign(c, { enable: 1, readOnlyCommunity: COMMUNITY, port: 16100, trapConfig: { ...c.trapConfig, enable: 1, target1: 'not-an-ip' } }));

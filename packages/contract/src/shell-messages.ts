@@ -90,6 +90,9 @@ export const shellTexts = {
   noChangeToSave: 'No change to save',
   pleaseSelectChannel: 'Please select channel',
   copied: 'Copied',
+  /** 000 §8 "Internal": a status timer set twice without being cleared. */
+  intervalNotCleared: 'Interval Not Cleared',
+  timeoutNotCleared: 'Timeout Not Cleared',
 } as const;
 
 /** 000 §8, the generic catalogue of the request helper. */
@@ -118,6 +121,8 @@ export const loginMessages = {
 export const flowTexts = {
   lockCountdown: (seconds: number) => `Sign-in locked: try again in ${seconds} s`,
   skipToContent: 'Skip to main content',
+  /** Ours (issue 28): Login's reboot wait, until the system mode answers again. */
+  rebootWait: 'Waiting for the module to come back…',
   relayConfirmTitle: 'Relay Output',
   relayConfirm: (relay: string, state: string) => `Switch ${relay} ${state}? Equipment wired to it will follow.`,
   relaySwitch: (state: string) => `Switch ${state}`,

@@ -108,8 +108,9 @@ describe('meterSettingsSchema', () => {
     refuses(s, g({ maxInfoFrame: 0 }), 'Max Info Frame must be between 1 and 255');
     refuses(s, g({ maxInfoFrame: 256 }), 'Max Info Frame must be between 1 and 255');
   });
-  test('bacnetId 1-4194303 for BACnet only', () => {
-    accepts(s, g({ bacnetId: 0 }));
+  test('bacnetId 1-4194303, shown for BACnet only and range-checked under Modbus RTU too (issue 28)', () => {
+    refuses(s, g({ bacnetId: 0 }), 'BACnet ID must be between 1 and 4194303', 'bacnetId');
+    refuses(s, g({ bacnetId: 99999999 }), 'BACnet ID must be between 1 and 4194303', 'bacnetId');
     refuses(s, g({ protocolSelect: 2, bacnetId: 0 }), 'BACnet ID must be between 1 and 4194303', 'bacnetId');
     refuses(s, g({ protocolSelect: 2, bacnetId: 4194304 }), 'BACnet ID must be between 1 and 4194303');
     accepts(s, g({ protocolSelect: 2, bacnetId: 4194303 }));

@@ -194,7 +194,7 @@ describe('table shape', () => {
   test('login and production test are public', () => {
     assert.equal(findRoute('/login')!.public, true);
     assert.equal(findRoute('/login/test')!.public, true);
-    assert.equal(findRoute('/login/test')!.name, 'Production Test');
+    assert.equal(findRoute('/login/test')!.name, 'production_test');
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PASSWORD_CHANGE_PATH, displayName, findRoute, flowTexts } from '@meter/contract';
+import { LayoutHeadingContext } from '../components/screen-title.tsx';
 import { UnreachableBanner } from '../components/unreachable-banner.tsx';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
 import { prefetchEndpointTable } from '../lib/endpoint-table.ts';
@@ -35,8 +36,9 @@ function SignedInLayout({ held }: { held: boolean }) {
   const pillsOf = trail[1]?.route.pills ? trail[1] : undefined;
   // The page heading is the entry's name in the side menu (tabs below it name the fourth level).
   // A page outside the menus (CE Test, Change Password) is named by its route.
+  // An unknown path has no heading of its own: Page Not Found is the page's h1 (issue 28).
   const route = findRoute(pathname);
-  const heading = (trail[2] ?? trail[1] ?? trail[0])?.label ?? (route ? displayName(route) : undefined);
+  const heading = route ? ((trail[2] ?? trail[1] ?? trail[0])?.label ?? displayName(route)) : undefined;
   const sideNodes = section?.children ?? [];
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
@@ -70,7 +72,9 @@ function SignedInLayout({ held }: { held: boolean }) {
           {heading && <h1 className="h4 mb-3">{heading}</h1>}
           {pillsOf && pillsOf.children.length > 0 && <SectionTabs nodes={pillsOf.children} trail={trail} level={2} pills />}
           {tabsOf && tabsOf.children.length > 0 && <SectionTabs nodes={tabsOf.children} trail={trail} />}
-          <Outlet />
+          <LayoutHeadingContext.Provider value={heading}>
+            <Outlet />
+          </LayoutHeadingContext.Provider>
         </main>
       </div>
       <Footer />

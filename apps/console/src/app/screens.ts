@@ -9,7 +9,7 @@ export type ScreenLoader = () => Promise<ScreenModule>;
 
 export const screens: Readonly<Record<string, ScreenLoader>> = {
   Login: () => import('../features/auth/login.tsx'),
-  'Production Test': () => import('../features/factory/production-test.tsx'),
+  production_test: () => import('../features/factory/production-test.tsx'),
   'CE Test': () => import('../features/factory/ce-test.tsx'),
   'About, Inspection Record': () => import('../features/records/inspection-record.tsx'),
   'About, Inspection Record, New Inspection Record': () => import('../features/records/inspection-edit.tsx'),

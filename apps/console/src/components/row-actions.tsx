@@ -12,19 +12,27 @@ interface Props {
   notAvailable: string;
   /** Between Edit and Delete (Lock / Unlock). */
   children?: ReactNode;
+  /** Why Delete (and the row's other protected actions) are disabled: shown beside them. */
+  protectedReason?: string;
 }
 
-export function RowActions({ name, allowed, editTo, onDelete, notAvailable, children }: Props) {
+export function RowActions({ name, allowed, editTo, onDelete, notAvailable, children, protectedReason }: Props) {
   if (!allowed) return <>{notAvailable}</>;
+  const reasonId = protectedReason ? `row-protected-${name}` : undefined;
   return (
     <div className="d-flex flex-wrap gap-1">
       <Link className="btn btn-sm btn-outline-primary" to={editTo} aria-label={`Edit ${name}`}>
         Edit
       </Link>
       {children}
-      <Button size="sm" variant="outline-danger" onClick={onDelete} aria-label={`Delete ${name}`}>
+      <Button size="sm" variant="outline-danger" onClick={onDelete} aria-label={`Delete ${name}`} disabled={!!protectedReason} aria-describedby={reasonId}>
         Delete
       </Button>
+      {protectedReason && (
+        <span id={reasonId} className="small text-body-secondary align-self-center">
+          {protectedReason}
+        </span>
+      )}
     </div>
   );
 }

@@ -91,7 +91,11 @@ export function presentFailure(notice: FailureNotice): void {
   else showAlert({ type: notice.type, message: notice.message });
 }
 
-/** Tells the user about a failed call the way 000 §8 says, and returns the error to throw. */
+/**
+ * Tells the user about a failed call the way 000 §8 says, and returns the error to throw. A 400
+ * that carries the module's rule message ("Add at least 1 whitelist") shows that message: the
+ * catalogue's "An error has occurred." is for a refusal that names none (issue 28).
+ */
 function failed(status: number, data: { value?: unknown; errors?: unknown } | undefined, opts: RequestOptions, notice = genericFailure(status)): ApiError {
   const value = typeof data?.value === 'string' ? data.value : undefined;
   const errors = data?.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : undefined;
@@ -103,7 +107,7 @@ function failed(status: number, data: { value?: unknown; errors?: unknown } | un
       // Signing in again comes back here.
       if (currentPath() !== LOGIN_PATH) navigateTo(`${LOGIN_PATH}?${NEXT_PARAM}=${encodeURIComponent(currentPath() + window.location.search)}`);
     }
-  } else if (!isSuppressed(status, opts)) presentFailure(notice);
+  } else if (!isSuppressed(status, opts)) presentFailure(status === 400 && value ? { kind: 'alert', type: 'danger', message: value } : notice);
   return new ApiError(status, value, errors);
 }
 

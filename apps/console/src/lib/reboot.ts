@@ -5,17 +5,16 @@ import { ApiError } from './api.ts';
 import { callNamed } from './endpoint-table.ts';
 import { LOGIN_PATH, REBOOT_PARAM, navigateTo } from './navigation.ts';
 import { rebootStore } from './reboot-state.ts';
+import { StatusTimer } from './status-timer.ts';
 
-let countdown: ReturnType<typeof setTimeout> | undefined;
+const countdown = new StatusTimer();
 
 export function startRebootCountdown(seconds: number = TIMING.rebootCountdownSeconds, message: string = shellTexts.moduleWillRestartIn): void {
   rebootStore.set({ phase: 'countdown', since: Date.now() });
   showAlert({ type: 'success', message, time: seconds, countdown: true });
-  if (countdown !== undefined) clearTimeout(countdown);
-  countdown = setTimeout(() => {
-    countdown = undefined;
-    navigateTo(`${LOGIN_PATH}?${REBOOT_PARAM}=1`);
-  }, seconds * 1000);
+  // A new countdown replaces the running one (a second reboot request).
+  countdown.clearTimeout();
+  countdown.setTimeout(() => navigateTo(`${LOGIN_PATH}?${REBOOT_PARAM}=1`), seconds * 1000);
 }
 
 /** Asks the module to reboot; true when it accepted. A refusal shows the module's own words. */

@@ -1,7 +1,7 @@
 /** BACnet/IP config (001 "BACnet config") and its rules (001 "BACnet (when enabled)"). */
 import { z } from 'zod';
 import { withMeta } from '../rules/field-meta.ts';
-import { int, oneOf, optionalText, strictObject } from '../rules/fields.ts';
+import { intBetween, oneOf, optionalText, strictObject } from '../rules/fields.ts';
 import { type Checker, rules } from '../rules/validators.ts';
 import { checkField } from './meter-settings/helpers.ts';
 
@@ -33,7 +33,8 @@ const enableRadio = (label: string) =>
     ],
   });
 const maxText = (label: string) => optionalText(label, rules.maxLength(label, BACNET_TEXT_MAX) as Checker<string>);
-const between = (label: string, [min, max]: readonly [number, number], unit?: string) => withMeta(int(label), { min, max, ...(unit ? { unit } : {}) });
+/** In range whether BACnet/IP is on or not (issue 28): a hidden number is still stored. */
+const between = (label: string, [min, max]: readonly [number, number], unit?: string) => withMeta(intBetween(label, min, max), unit ? { unit } : {});
 
 export const bacnetForeignDevice = strictObject({
   enable: enableRadio(L.fdEnable),
@@ -51,15 +52,9 @@ export const bacnetConfig = strictObject({
   description: maxText(L.description),
   foreignDeviceConfig: bacnetForeignDevice,
 }).superRefine((v, c) => {
-  // The ranges apply while BACnet/IP is on (001 "BACnet (when enabled)").
-  if (v.enable !== 1) return;
-  const range = (label: string, [min, max]: readonly [number, number]) => int(label, rules.between(label, min, max) as Checker<number>);
-  checkField(c, ['port'], range(L.port, BACNET_PORT_RANGE), v.port);
-  checkField(c, ['deviceInstance'], range(L.deviceInstance, BACNET_INSTANCE_RANGE), v.deviceInstance);
+  // The BBMD IP is required while a foreign device is on (001 "BACnet (when enabled)").
   const fd = v.foreignDeviceConfig;
-  if (fd.enable !== 1) return;
+  if (v.enable !== 1 || fd.enable !== 1) return;
   checkField(c, ['foreignDeviceConfig', 'BBMDIP'], optionalText(L.BBMDIP, rules.required(L.BBMDIP) as Checker<string>, rules.ipAddress(L.BBMDIP) as Checker<string>), fd.BBMDIP);
-  checkField(c, ['foreignDeviceConfig', 'BBMDPort'], range(L.BBMDPort, [1, 65535]), fd.BBMDPort);
-  checkField(c, ['foreignDeviceConfig', 'TTL'], range(L.TTL, BACNET_TTL_RANGE), fd.TTL);
 });
 export type BacnetConfig = z.infer<typeof bacnetConfig>;

@@ -1,8 +1,7 @@
 /** SNMP config (002 §3.8) and its rules (§5.7, §9.2). */
 import { z } from 'zod';
-import { formMessages as m } from '../messages.ts';
 import { withMeta } from '../rules/field-meta.ts';
-import { flag, int, optionalText, strictObject } from '../rules/fields.ts';
+import { flag, int, intBetween, optionalText, strictObject } from '../rules/fields.ts';
 import { type Checker, rules } from '../rules/validators.ts';
 import { checkField } from './meter-settings/helpers.ts';
 
@@ -23,8 +22,8 @@ const L = {
   reportHoldTime: 'Report Hold Time',
 } as const;
 
-/** 002 §5.7: 16100 to 16199, or exactly 161. */
-const portRule: Checker<number> = (v) => (v === SNMP_DEFAULT_PORT || (v >= SNMP_PORT_RANGE[0] && v <= SNMP_PORT_RANGE[1]) ? undefined : m.between(L.port, ...SNMP_PORT_RANGE));
+/** 002 §5.7: 16100 to 16199, or exactly 161 (the betweenException rule of 000 §4). */
+const portRule = rules.betweenException(L.port, SNMP_DEFAULT_PORT, ...SNMP_PORT_RANGE) as Checker<number>;
 
 const target = (n: number) => optionalText(L.target(n), rules.ipAddress(L.target(n)) as Checker<string>);
 
@@ -34,13 +33,9 @@ export const snmpTrapConfig = strictObject({
   target2: target(2),
   target3: target(3),
   target4: target(4),
-  reportBufferSize: withMeta(int(L.reportBufferSize), { min: SNMP_BUFFER_RANGE[0], max: SNMP_BUFFER_RANGE[1], unit: 'events' }),
-  reportHoldTime: withMeta(int(L.reportHoldTime), { min: SNMP_HOLD_RANGE[0], max: SNMP_HOLD_RANGE[1], unit: 's' }),
-}).superRefine((v, c) => {
-  // 002 §5.7: the ranges apply while traps are on.
-  if (v.enable !== 1) return;
-  checkField(c, ['reportBufferSize'], int(L.reportBufferSize, rules.between(L.reportBufferSize, ...SNMP_BUFFER_RANGE) as Checker<number>), v.reportBufferSize);
-  checkField(c, ['reportHoldTime'], int(L.reportHoldTime, rules.between(L.reportHoldTime, ...SNMP_HOLD_RANGE) as Checker<number>), v.reportHoldTime);
+  // Range-checked with traps off too (issue 28): a hidden number is still stored.
+  reportBufferSize: withMeta(intBetween(L.reportBufferSize, ...SNMP_BUFFER_RANGE), { unit: 'events' }),
+  reportHoldTime: withMeta(intBetween(L.reportHoldTime, ...SNMP_HOLD_RANGE), { unit: 's' }),
 });
 
 export const SNMP_LABELS = L;
@@ -52,13 +47,12 @@ export const SNMP_LABELS = L;
 export const snmpConfig = strictObject({
   enable: flag(L.enable),
   readOnlyCommunity: withMeta(optionalText(L.readOnlyCommunity, rules.noSpace(L.readOnlyCommunity) as Checker<string>), { secret: true, help: '6 to 20 characters' }),
-  port: withMeta(int(L.port), { help: '161, or 16100 to 16199' }),
+  port: withMeta(int(L.port, portRule), { help: '161, or 16100 to 16199' }),
   trapConfig: snmpTrapConfig,
 }).superRefine((v, c) => {
   if (v.enable !== 1) return;
   const [min, max] = SNMP_COMMUNITY_LENGTH;
   const community = optionalText(L.readOnlyCommunity, rules.minLength(L.readOnlyCommunity, min) as Checker<string>, rules.maxLength(L.readOnlyCommunity, max) as Checker<string>);
   checkField(c, ['readOnlyCommunity'], community, v.readOnlyCommunity);
-  checkField(c, ['port'], int(L.port, portRule), v.port);
 });
 export type SnmpConfig = z.infer<typeof snmpConfig>;

@@ -1,6 +1,7 @@
 /** A settings screen from its declaration: load the section and its context, then the heading and the form. */
 import type { ReactNode } from 'react';
 import { Loading } from '../loading.tsx';
+import { ScreenTitle } from '../screen-title.tsx';
 import type { SectionScreenDef } from './section-def.ts';
 import { SectionForm } from './section-form.tsx';
 import { useSection } from './use-section.ts';
@@ -12,7 +13,7 @@ export function SectionScreen<C>({ def, children }: { def: SectionScreenDef<C>; 
   if (!section.ready || !section.values || !section.schema) return null;
   return (
     <section>
-      <h2 className="h5">{def.title}</h2>
+      <ScreenTitle className="h5">{def.title}</ScreenTitle>
       <SectionForm key={section.generation} def={def} section={{ ...section, values: section.values, schema: section.schema }} />
       {children}
     </section>

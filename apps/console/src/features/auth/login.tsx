@@ -11,6 +11,8 @@ import { ApiError, download, presentFailure } from '../../lib/api.ts';
 import { SHELL_CALLS } from '../../lib/endpoint-table.ts';
 import { sessionStore, setSession, sessionFromReply, shareSession } from '../../lib/session.ts';
 import { NEXT_PARAM } from '../../lib/navigation.ts';
+import { rebootStore } from '../../lib/reboot-state.ts';
+import { useStore } from '../../lib/use-store.ts';
 import { FIRMWARE_UPDATED_KEY } from '../../lib/storage-keys.ts';
 import { useSignIn } from './api/use-sign-in.ts';
 import { loginFailure } from './login-error.ts';
@@ -131,6 +133,8 @@ export default function Login() {
   };
 
   const busy = submitting || signIn.isPending;
+  // 000 §2: the reboot parameter shows a reboot wait; the form returns when the module answers.
+  const rebootWait = useStore(rebootStore).phase === 'waiting';
   const invalid = (name: keyof LoginBody) => (errors[name] ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': `login-${name}-error` } : {});
 
   return (
@@ -138,7 +142,13 @@ export default function Login() {
       <Card style={{ width: 'min(400px, 95vw)' }} className="shadow-sm">
         <Card.Body>
           <h1 className="h4 mb-4 text-center">{TITLE}</h1>
-          <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+          {rebootWait && (
+            <p className="text-center my-4">
+              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+              {flowTexts.rebootWait}
+            </p>
+          )}
+          <Form noValidate hidden={rebootWait} onSubmit={(e) => void onSubmit(e)}>
             <Form.Group className="mb-3" controlId="login-username">
               <Form.Label>User Name</Form.Label>
               <Form.Control ref={userNameRef} autoComplete="username" {...invalid('username')} {...field('username')} />

@@ -5,13 +5,11 @@
  * Saved with "BACnet/IP config saved", then the reboot prompt.
  */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import { bacnetTexts as t, endpoints, fieldName } from '@meter/contract';
 import { defineSectionScreen, type SectionValues } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { download } from '../../lib/api.ts';
-import { endpointQuery } from '../../lib/query.ts';
 
 const fd = (k: string) => fieldName('foreignDeviceConfig', k);
 const on = (v: SectionValues) => v.enable === 1;
@@ -23,33 +21,28 @@ export const BACNET_SCREEN = defineSectionScreen({
   formLabel: 'BACnet/IP settings',
   blocks: [
     { kind: 'stack', fields: ['enable'] },
-    { kind: 'card', title: 'BACnet/IP', fields: ['port', 'deviceInstance', 'deviceName', 'location', 'description'], visibleWhen: on },
+    // The EPICS download shows with the fields as soon as Enable is chosen (issue 28), before a save.
+    { kind: 'card', title: 'BACnet/IP', fields: ['port', 'deviceInstance', 'deviceName', 'location', 'description'], visibleWhen: on, footer: () => <EpicsDownload /> },
     { kind: 'card', title: 'Foreign Device', fields: [fd('enable'), fd('BBMDIP'), fd('BBMDPort'), fd('TTL')], visibleWhen: on },
   ],
   fields: Object.fromEntries(['BBMDIP', 'BBMDPort', 'TTL'].map((k) => [fd(k), { disabledWhen: fdOff }])),
 });
 
-/** Shown while the saved settings enable BACnet/IP (001): the file describes the device they start. */
+/** Shown while Enable is chosen (001): the file describes the running device, else the one the stored settings start. */
 function EpicsDownload() {
   const [busy, setBusy] = useState(false);
-  const saved = useQuery(endpointQuery('bacnetConfig'));
-  if (saved.data?.enable !== 1) return null;
   const get = async () => {
     setBusy(true);
     await download(endpoints.bacnetEpics.path, { failureMessage: t.fileNotFound });
     setBusy(false);
   };
   return (
-    <Button variant="outline-primary" className="mb-4" disabled={busy} onClick={() => void get()}>
+    <Button variant="outline-primary" className="mt-2" disabled={busy} onClick={() => void get()}>
       {t.downloadEpics}
     </Button>
   );
 }
 
 export default function BacnetIp() {
-  return (
-    <SectionScreen def={BACNET_SCREEN}>
-      <EpicsDownload />
-    </SectionScreen>
-  );
+  return <SectionScreen def={BACNET_SCREEN} />;
 }

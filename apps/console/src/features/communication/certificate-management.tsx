@@ -18,6 +18,7 @@ import { useHomePageInfo } from '../../lib/device.ts';
 import { formatIsoTime } from '../../lib/device-time.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { endpointQuery } from '../../lib/query.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const L = t.labels;
 const nameRows = (n: CertInfo['certificateSubject']) => [
@@ -82,7 +83,7 @@ export default function CertificateManagement() {
 
   return (
     <section>
-      <h2 className="h5">{t.title}</h2>
+      <ScreenTitle className="h5">{t.title}</ScreenTitle>
       {c && (
         <div className="row">
           <div className="col-12 col-lg-6">

@@ -9,7 +9,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { IF_REVISION_HEADER, WHITELIST_ADD_DESCRIPTION_MAX, WHITELIST_DESCRIPTION_MAX, endpoints, shellTexts, whitelistTexts as t, type WhitelistEntry } from '@meter/contract';
+import {
+  IF_REVISION_HEADER,
+  ipWhitelistConfigSchema,
+  WHITELIST_ADD_DESCRIPTION_MAX,
+  WHITELIST_DESCRIPTION_MAX,
+  endpoints,
+  shellTexts,
+  whitelistTexts as t,
+  type WhitelistEntry,
+} from '@meter/contract';
 import { SAVE_LABEL } from '../../components/form/save-button.tsx';
 import { SettingsCard } from '../../components/section/section-form.tsx';
 import { Loading } from '../../components/loading.tsx';
@@ -19,6 +28,7 @@ import { useCanWriteHere } from '../../lib/permissions.ts';
 import { endpointQuery } from '../../lib/query.ts';
 import { registerDirtyCheck } from '../../lib/unsaved-changes.ts';
 import { addEntryErrors, isFull, sameDraft, type WhitelistDraft } from './whitelist-edit.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const BLANK: WhitelistEntry = { ipv4: '', ipv6: '', description: '' };
 const L = t.labels;
@@ -61,6 +71,9 @@ function WhitelistForm({ loaded }: { loaded: WhitelistDraft }) {
 
   const save = async () => {
     if (!dirty) return showAlert({ type: 'info', message: shellTexts.nothingToSave });
+    // The rules of 002 §5.9 are checked here first; the module checks them again.
+    const refused = ipWhitelistConfigSchema.safeParse(draft);
+    if (!refused.success) return showAlert({ type: 'danger', message: refused.error.issues[0]?.message ?? t.atLeastOne });
     setBusy(true);
     try {
       const revision = revisionOf(loaded);
@@ -120,7 +133,7 @@ function WhitelistForm({ loaded }: { loaded: WhitelistDraft }) {
 
   return (
     <section>
-      <h2 className="h5">{t.title}</h2>
+      <ScreenTitle className="h5">{t.title}</ScreenTitle>
       <SettingsCard title={L.enable}>
         <div role="radiogroup" aria-label={L.enable}>
           {[true, false].map((on) => (

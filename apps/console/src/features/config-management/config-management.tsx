@@ -33,6 +33,7 @@ import { openModal } from '../../lib/modal.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { endpointQuery } from '../../lib/query.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const reply = (e: unknown) => (e instanceof ApiError && e.value ? e.value : e instanceof Error ? e.message : String(e));
 const aborted = (e: unknown) => e instanceof ApiError && e.aborted;
@@ -202,7 +203,7 @@ export default function ConfigManagement() {
 
   return (
     <section>
-      <h1 className="h4">{t.title}</h1>
+      <ScreenTitle className="h4">{t.title}</ScreenTitle>
       {canWrite && (
         <Form
           className="mb-4"

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { emergencyTexts as t } from '@meter/contract';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const STEPS = 3;
 const path = (n: number) => `/setting/emergency/step${n}`;
@@ -19,7 +20,7 @@ export function EmergencyWizard({ step, title, busy, children }: { step: 1 | 2 |
     );
   return (
     <section>
-      <h1 className="h4">{t.title}</h1>
+      <ScreenTitle className="h4">{t.title}</ScreenTitle>
       <ol className="list-inline mb-3" aria-label={t.title}>
         {Array.from({ length: STEPS }, (_, i) => (
           <li key={i} className={`list-inline-item ${i + 1 === step ? 'fw-bold' : 'text-body-secondary'}`} aria-current={i + 1 === step ? 'step' : undefined}>

@@ -16,6 +16,7 @@ import { useCanWriteHere } from '../../lib/permissions.ts';
 import { endpointQuery } from '../../lib/query.ts';
 import { registerDirtyCheck } from '../../lib/unsaved-changes.ts';
 import { saveSyslog } from './api.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const MANAGEMENT_PATH = routeByName('Settings, Management').path;
 const same = (a: SyslogConfig, b: SyslogConfig) => DEBUG_SUBSYSTEMS.every((n) => a[n].logLevel === b[n].logLevel);
@@ -61,7 +62,7 @@ export default function DebugDiagnostic() {
   return (
     <section>
       <Link to={MANAGEMENT_PATH}>{t.backToManagement}</Link>
-      <h1 className="h4 mt-2">{t.debugTitle}</h1>
+      <ScreenTitle className="h4 mt-2">{t.debugTitle}</ScreenTitle>
       {!values ? (
         <Loading />
       ) : (

@@ -29,6 +29,7 @@ import { requestReboot, startRebootCountdown } from '../../lib/reboot.ts';
 import { rebootStore } from '../../lib/reboot-state.ts';
 import { useStore } from '../../lib/use-store.ts';
 import { downloadDiagnosticFile, openSealChanged, resetReading, saveSection, saveSyslog, sealBlocks, type ResetOutcome } from './api.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const CONFIGURATION_MASK = 48;
 const DEBUG_PATH = routeByName('Settings, Management, Debug Diagnostic').path;
@@ -190,7 +191,7 @@ export default function Management() {
 
   return (
     <section>
-      <h1 className="h4">{t.title}</h1>
+      <ScreenTitle className="h4">{t.title}</ScreenTitle>
       {seal.data?.meterSealStatus === 1 && <p className="text-body-secondary">{t.sealed}</p>}
       <DataTable label={t.title} columns={COLUMNS} rows={rows} rowKey={(r) => r.key} loading={seal.isPending} quietHeader />
     </section>

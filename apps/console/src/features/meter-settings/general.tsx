@@ -20,6 +20,8 @@ export const GENERAL_SCREEN = defineSectionScreen<MeterContext>({
   endpoint: 'meterSettings',
   title: 'General',
   formLabel: 'Meter General settings',
+  // The top bar's device name and About's description follow a saved Device Description at once.
+  invalidates: ['homePageInfo', 'deviceInfo'],
   blocks: [
     { kind: 'card', title: 'Device Description', fields: ['deviceDescription'] },
     { kind: 'card', title: 'Device Transformer', fields: ['deviceTransformer'] },

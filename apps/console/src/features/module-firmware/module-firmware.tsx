@@ -16,6 +16,7 @@ import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { endpointQuery } from '../../lib/query.ts';
 import { RemoteUpdate } from './remote-update.tsx';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const AUTO_UPDATE_SCREEN = defineSectionScreen({
   endpoint: 'autoUpdateConfig',
@@ -44,7 +45,7 @@ export default function ModuleFirmware() {
 
   return (
     <section>
-      <h1 className="h4">{t.title}</h1>
+      <ScreenTitle className="h4">{t.title}</ScreenTitle>
       <p>
         {t.currentVersion}: <strong>{info.data?.moduleFirmwareVersion ?? ''}</strong>{' '}
         {info.data?.moduleFirmwareVersion && (

@@ -5,6 +5,7 @@ import { DataTable, type Column } from '../../components/data-table.tsx';
 import { callEndpoint } from '../../lib/api.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { useDiagnose } from './use-diagnose.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 type Step = ConnectionTestOutput['steps'][number];
 const COLUMNS: readonly Column<Step>[] = [
@@ -18,7 +19,7 @@ export default function ConnectionTest() {
   const { data, running, start } = useDiagnose('connectionTestOutput');
   return (
     <section>
-      <h1 className="h4">{t.connectionTest}</h1>
+      <ScreenTitle className="h4">{t.connectionTest}</ScreenTitle>
       {canWrite && (
         <Button className="mb-3" disabled={running} onClick={() => void start(() => callEndpoint(endpoints.connectionTestCmd, { body: { command: 'begin' }, suppress: true }))}>
           {t.beginTest}

@@ -9,6 +9,7 @@ import { endpoints, hostLookupCommand, networkDiagnosticTexts as t, type HostLoo
 import { callEndpoint } from '../../lib/api.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { useDiagnose } from './use-diagnose.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const OPTIONS = ['nslookup', 'ping', 'traceroute'] as const;
 
@@ -27,7 +28,7 @@ export default function HostLookup() {
 
   return (
     <section>
-      <h1 className="h4">{t.hostLookup}</h1>
+      <ScreenTitle className="h4">{t.hostLookup}</ScreenTitle>
       <Form
         noValidate
         aria-label={t.hostLookup}

@@ -7,6 +7,7 @@ import Button from 'react-bootstrap/Button';
 import { endpoints, networkDiagnosticTexts as t } from '@meter/contract';
 import { callEndpoint } from '../../lib/api.ts';
 import { useDiagnose } from './use-diagnose.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 export default function NetworkStatus() {
   const { data, running, start } = useDiagnose('networkStatusOutput');
@@ -21,7 +22,7 @@ export default function NetworkStatus() {
 
   return (
     <section>
-      <h1 className="h4">{t.networkStatus}</h1>
+      <ScreenTitle className="h4">{t.networkStatus}</ScreenTitle>
       <Button onClick={refresh} disabled={running}>
         {t.refresh}
       </Button>

@@ -1,10 +1,11 @@
 /**
  * System Settings › User Management › Role Configuration › List (002 §2.17, §6, §8.2): each role's
- * four levels; New, Edit and Delete (after a confirmation) with write permission. Edit and delete
- * of the role named admin are the user admin's only; otherwise the action cells show N/A.
+ * four levels; New, Edit and Delete (after a confirmation) with write permission. The list hides
+ * Edit and Delete of the role named admin (§6); the user admin, who alone may change it, reaches
+ * its edit route from the role's name. Cells without actions show N/A.
  */
-import { generatePath } from 'react-router';
-import { AREA_LABELS, ROLE_FLAG_OF_AREA, endpoints, routeByName, userManagementTexts as t, type Role } from '@meter/contract';
+import { Link, generatePath } from 'react-router';
+import { ADMIN_ACCESS_LEVEL, AREA_LABELS, ROLE_FLAG_OF_AREA, endpoints, routeByName, userManagementTexts as t, type Role } from '@meter/contract';
 import { ListHeader } from '../../components/list-header.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
@@ -46,7 +47,12 @@ export default function RoleList() {
     });
 
   const columns: Column<Role>[] = [
-    { key: 'name', header: 'Name', cell: (r) => r.name, rowHeader: true },
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (r) => (r.name === ADMIN_ACCESS_LEVEL && mayChangeRole(r.name, userName, canWrite) ? <Link to={generatePath(EDIT_PATH, { roleName: r.name })}>{r.name}</Link> : r.name),
+      rowHeader: true,
+    },
     ...(['readings', 'configuration', 'maintenance', 'userConfig'] as const).map((area): Column<Role> => ({
       key: area,
       header: AREA_LABELS[area],
@@ -58,7 +64,7 @@ export default function RoleList() {
       cell: (r) => (
         <RowActions
           name={r.name}
-          allowed={mayChangeRole(r.name, userName, canWrite)}
+          allowed={r.name !== ADMIN_ACCESS_LEVEL && mayChangeRole(r.name, userName, canWrite)}
           editTo={generatePath(EDIT_PATH, { roleName: r.name })}
           onDelete={() => remove(r)}
           notAvailable={t.notAvailable}

@@ -6,7 +6,7 @@
  */
 import { generatePath } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import { endpoints, routeByName, userManagementTexts as t, type UserListEntry } from '@meter/contract';
+import { ADMIN_USER_NAME, endpoints, routeByName, serverMessages, userManagementTexts as t, type UserListEntry } from '@meter/contract';
 import { ListHeader } from '../../components/list-header.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
@@ -60,9 +60,24 @@ export default function UserList() {
     {
       key: 'actions',
       header: 'Actions',
+      // The built-in admin can be neither deleted nor locked: both disabled, with the module's reason.
       cell: (u) => (
-        <RowActions name={u.name} allowed={canWrite} editTo={generatePath(EDIT_PATH, { username: u.name })} onDelete={() => remove(u)} notAvailable={t.notAvailable}>
-          <Button size="sm" variant="outline-secondary" onClick={() => void toggleLock(u)} aria-label={`${lockActionText(u)} ${u.name}`}>
+        <RowActions
+          name={u.name}
+          allowed={canWrite}
+          editTo={generatePath(EDIT_PATH, { username: u.name })}
+          onDelete={() => remove(u)}
+          notAvailable={t.notAvailable}
+          protectedReason={u.name === ADMIN_USER_NAME ? serverMessages.adminUserProtected : undefined}
+        >
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            onClick={() => void toggleLock(u)}
+            aria-label={`${lockActionText(u)} ${u.name}`}
+            disabled={u.name === ADMIN_USER_NAME}
+            aria-describedby={u.name === ADMIN_USER_NAME ? `row-protected-${u.name}` : undefined}
+          >
             {lockActionText(u)}
           </Button>
         </RowActions>

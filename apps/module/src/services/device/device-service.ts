@@ -78,7 +78,8 @@ function makeIdentity(seed: number): DeviceIdentity {
   };
 }
 
-function defaultState(): DeviceState {
+/** The state of a first start on an empty data folder (and after a factory reset, but for the meter's seal and verification flags). */
+export function defaultState(): DeviceState {
   return {
     systemMode: SYSTEM_MODE_NORMAL,
     deviceDescription: 'Main Electrical Room',

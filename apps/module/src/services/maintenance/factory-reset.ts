@@ -4,25 +4,26 @@
  * (or kill -9) anywhere leaves either the old state with the mark (applied at the next start) or the
  * reset state, never half of it.
  *
- * What a module keeps (docs/decisions.md, maintenance): its identity (serial number, MAC addresses,
- * certificate, SSH host key, the key that seals its exported configuration secrets), the saved
- * configuration backups, the meter's own state (registers, meter settings and password, seal
- * and verification flags, meter event log, alarm log: they live in the meter, which a module reset
- * does not touch), the module event log (the audit trail says who reset it), the data loggers'
- * files and the trend history. Everything else (users, roles, every module setting) goes back to
- * its first-start state, and the first start runs again: the admin password from
- * MODULE_ADMIN_PASSWORD, else a new random one.
+ * What a module keeps (docs/decisions.md, maintenance and issue 28): its identity (serial number,
+ * MAC addresses, certificate, SSH host key, the key that seals its exported configuration secrets),
+ * the meter's certification (seal and verification flags, like its serial: a seal is broken at the
+ * meter, not by software), its measurements (energy registers, run time), the logs (module and meter
+ * event logs: the audit trail says who reset it), the data loggers' files and the trend history.
+ * Everything else goes back to the first start of an empty data folder: users, roles, every module
+ * setting, and the meter settings (description, wiring, CTs, names, alarm, I/O, meter password). The
+ * first start runs again: the admin password from MODULE_ADMIN_PASSWORD, else a new random one.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, KeyValueStore } from '../../store/db.ts';
+import { defaultState, type DeviceState } from '../device/device-service.ts';
 
 const KV_PENDING = 'maintenance.factoryResetPending';
-/** kv keys a factory reset keeps: the identity and the meter's state. */
+/** kv keys a factory reset keeps: the identity, the measurements and the logs' state. */
 const KEPT_KEYS = ['device.identity', 'device.state', 'device.runTimeResetAt', 'config.deviceKey'];
-const KEPT_PREFIXES = ['meterSettings.', 'meterEvents.', 'datalog.state'];
-/** The module's own settings inside device.state that go back to their defaults. */
-const MODULE_STATE_DEFAULTS = { systemMode: 0, timeZone: 'America/New_York' };
+const KEPT_PREFIXES = ['meterEvents.', 'datalog.state'];
+/** What device.state keeps: the meter's certification; the rest returns to the first start's. */
+const KEPT_STATE = ['sealStatus', 'mcStatus', 'demandVerified', 'pulseVerified'] as const;
 
 export function markFactoryReset(kv: KeyValueStore): void {
   kv.set(KV_PENDING, true);
@@ -38,8 +39,10 @@ export function applyPendingFactoryReset(db: Db, kv: KeyValueStore, dataDir: str
       if (KEPT_KEYS.includes(key) || KEPT_PREFIXES.some((p) => key.startsWith(p))) continue;
       drop.run(key);
     }
-    const state = kv.get<Record<string, unknown>>('device.state');
-    if (state) kv.set('device.state', { ...state, ...MODULE_STATE_DEFAULTS });
+    const state = kv.get<DeviceState>('device.state');
+    const fresh = defaultState();
+    if (state) for (const k of KEPT_STATE) fresh[k] = state[k];
+    kv.set('device.state', fresh);
     db.exec('DELETE FROM password_history; DELETE FROM users; DELETE FROM roles;');
     db.prepare('INSERT INTO module_event_log (timestamp, level, message) VALUES (?, ?, ?)').run(
       Math.floor(nowMs / 1000),

@@ -9,7 +9,6 @@ import {
   DI_SYNC_SOURCE_OPTIONS,
   DI_TRIGGER_OPTIONS,
   PARITY_OPTIONS,
-  PROTOCOL,
   VAR_METHOD_OPTIONS,
   VAR_PF_CONVENTION_OPTIONS,
   demandMethodOptions,
@@ -17,7 +16,7 @@ import {
   transformerOptions,
 } from '../../options/meter-settings/general.ts';
 import { sealedFields } from '../../meter-state/seal.ts';
-import { checkField, sameAs, sealable, select } from './helpers.ts';
+import { sameAs, sealable, select } from './helpers.ts';
 import { withMeta } from '../../rules/field-meta.ts';
 import { GENERAL_LABELS as L, OPTIONAL_SEAL_LABELS } from './labels.ts';
 
@@ -30,7 +29,8 @@ export const optionalSealConfigSchema = strictObject(
 
 /**
  * The PUT settings/meter body under a device context. Shown and hidden fields travel alike (the
- * whole object); BACnet ID is checked only with protocol 2 (001 §5 "BACnet only"). voltageWiring
+ * whole object); BACnet ID is shown only with protocol 2 (001 §5 "BACnet only") and range-checked
+ * always, like every hidden number (issue 14, 28). voltageWiring
  * and meterPassword come back from the GET unchanged: the wiring is set in the User and CT
  * settings, the password with command/meter/setMeterPassword.
  */
@@ -56,7 +56,8 @@ export function meterSettingsSchema(ctx: MeterContext) {
     bacnetAddress: s('bacnetAddress', intBetween(L.bacnetAddress, 0, 127)),
     bacnetBaud: s('bacnetBaud', select(L.bacnetBaud, BAUD_OPTIONS)),
     maxInfoFrame: s('maxInfoFrame', intBetween(L.maxInfoFrame, 1, 255)),
-    bacnetId: s('bacnetId', withMeta(int(L.bacnetId), { min: BACNET_ID_RANGE[0], max: BACNET_ID_RANGE[1] })),
+    // Checked whichever protocol is chosen (issue 28): a number the screen hides is still stored.
+    bacnetId: s('bacnetId', intBetween(L.bacnetId, ...BACNET_ID_RANGE)),
     autoCycleStartTime: intBetween(L.autoCycleStartTime, 1, 60),
     autoCycleShowTime: intBetween(L.autoCycleShowTime, 5, 100),
     powerDecimal: intBetween(L.powerDecimal, 3, 4),
@@ -64,8 +65,6 @@ export function meterSettingsSchema(ctx: MeterContext) {
     optionalSealConfig: s('optionalSealConfig', optionalSealConfigSchema),
     meterPassword: withMeta(sameAs(L.meterPassword, '', t.readOnly), { label: L.meterPassword, secret: true }),
     voltageWiring: withMeta(sameAs(L.voltageWiring, ctx.wiringType, t.readOnly), { label: L.voltageWiring }),
-  }).superRefine((v, c) => {
-    if (!sealed.has('bacnetId') && v.protocolSelect === PROTOCOL.bacnetMstp) checkField(c, ['bacnetId'], intBetween(L.bacnetId, ...BACNET_ID_RANGE), v.bacnetId);
   });
 }
 export type MeterSettingsBody = z.input<ReturnType<typeof meterSettingsSchema>>;

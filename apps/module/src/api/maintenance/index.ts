@@ -3,6 +3,7 @@ import { endpoints, managementTexts as t, serverMessages } from '@meter/contract
 import type { FastifyPluginAsync } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { ApiError, notFound } from '../../errors.ts';
+import { isStorageFull } from '../../store/storage-full.ts';
 import type { MaintenanceService } from '../../services/maintenance/index.ts';
 import { handle } from '../registry.ts';
 
@@ -32,6 +33,7 @@ export const maintenanceApi: FastifyPluginAsync<MaintenanceApiOptions> = async (
     try {
       return { value: await maintenance.diagnostics.make() };
     } catch (e) {
+      if (isStorageFull(e)) throw e;
       // Reported as the module's words, never a stack: a full disk is the likely cause.
       throw new ApiError(503, t.diagnosticFailed(e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e)));
     }

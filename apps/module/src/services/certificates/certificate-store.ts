@@ -5,8 +5,9 @@
 import { certificateTexts as t, type CertInfo } from '@meter/contract';
 import type Forge from 'node-forge';
 import { createPrivateKey, generateKeyPair, X509Certificate, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { atomicWriteFiles } from '../../atomic-file.ts';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { badRequest } from '../../errors.ts';
 import type { DeviceIdentity } from '../device/device-service.ts';
@@ -39,8 +40,10 @@ export class CertificateStore {
       if (stored) loadFailed(`${t.replacedAtStart} (${storedProblem(certPath, keyPath)})`);
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const { certPem, keyPem } = await makeSelfSigned(identity);
-      atomicWrite(keyPath, keyPem, 0o600);
-      atomicWrite(certPath, certPem, 0o644);
+      atomicWriteFiles([
+        { path: keyPath, data: keyPem, mode: 0o600 },
+        { path: certPath, data: certPem, mode: 0o644 },
+      ]);
     }
     return new CertificateStore(readFileSync(certPath, 'utf8'), readFileSync(keyPath, 'utf8'), keyPath, certPath);
   }
@@ -113,9 +116,11 @@ export class CertificateStore {
   }
 
   private writePair(certPem: string, keyPem: string): void {
-    // Key first, each through a temporary file and a rename, so a crash never leaves half a file.
-    atomicWrite(this.keyPath, keyPem, 0o600);
-    atomicWrite(this.certPath, certPem, 0o644);
+    // Both written before either is renamed: a full disk keeps the previous pair whole.
+    atomicWriteFiles([
+      { path: this.keyPath, data: keyPem, mode: 0o600 },
+      { path: this.certPath, data: certPem, mode: 0o644 },
+    ]);
   }
 }
 
@@ -128,17 +133,6 @@ function storedProblem(certPath: string, keyPath: string): string | undefined {
   } catch {
     return t.unparsable;
   }
-}
-
-function atomicWrite(path: string, text: string, mode: number): void {
-  const tmp = join(dirname(path), `.${Date.now()}.tmp`);
-  try {
-    writeFileSync(tmp, text, { mode });
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
-  renameSync(tmp, path);
 }
 
 function nameOf(fields: string): CertInfo['certificateSubject'] {

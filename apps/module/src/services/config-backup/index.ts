@@ -29,7 +29,8 @@ import {
   type Endpoint,
 } from '@meter/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { atomicWriteFile } from '../../atomic-file.ts';
 import { join } from 'node:path';
 import { NO_SYSLOG, type ModuleContext, type Principal, type SubsystemLog } from '../../context.ts';
 import { setValueAt, valueAt } from '../sections/document.ts';
@@ -124,8 +125,7 @@ export class ConfigBackupService {
   /** Written whole, then renamed: a power cut never leaves half a backup in the list. */
   private write(doc: BackupDoc): void {
     const f = this.file(doc.meta.uuid);
-    writeFileSync(`${f}.part`, JSON.stringify(doc), { mode: 0o600 });
-    renameSync(`${f}.part`, f);
+    atomicWriteFile(f, JSON.stringify(doc));
   }
 
   list(): ConfigBackupEntry[] {
@@ -299,10 +299,11 @@ export class ConfigBackupService {
   }
 
   private writeExport(doc: BackupDoc): string {
-    for (const old of readdirSync(this.exportDir)) rmSync(join(this.exportDir, old), { force: true });
     // A name of an imported file is the file's own: anything but a plain .conf.an name ('..', separators) gets the module's.
     const name = EXPORT_NAME.test(doc.meta.fileName) ? doc.meta.fileName : this.meta(doc.meta.description).fileName;
-    writeFileSync(join(this.exportDir, name), exportConfigFile(doc, this.secrets(), this.deviceKey(), this.secret), { mode: 0o600 });
+    // The new file first, then the older ones go: a full disk keeps the last export.
+    atomicWriteFile(join(this.exportDir, name), exportConfigFile(doc, this.secrets(), this.deviceKey(), this.secret));
+    for (const old of readdirSync(this.exportDir)) if (old !== name) rmSync(join(this.exportDir, old), { force: true });
     return `config/file/${name}`;
   }
 

@@ -4,7 +4,8 @@
  * version's form and minimum, and no downgrade unless admin allowed it at upload (issue 25).
  */
 import type { KeyObject } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { atomicWriteFile } from '../../atomic-file.ts';
 import { firmwareTexts as t, serverMessages, type FirmwareUploadInfo } from '@meter/contract';
 import { badRequest, forbidden } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
@@ -95,8 +96,7 @@ export async function receiveUpload(d: UploadDeps, data: Buffer, fileName: strin
     throw badRequest(reason);
   }
   const { version, product } = checked.manifest;
-  writeFileSync(`${d.file}.part`, data, { mode: 0o600 });
-  renameSync(`${d.file}.part`, d.file);
+  atomicWriteFile(d.file, data);
   d.line(`Package checked: ${product} version ${version}, running version ${running}`);
   d.events.write('Info', `${d.label} firmware file uploaded by ${user.userName} (${data.length} bytes, version ${version})`, user.userName);
   if (checked.downgrade) {

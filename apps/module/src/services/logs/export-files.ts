@@ -4,7 +4,8 @@
  * never pile up on the device's storage. The download endpoint serves a name only if it is the
  * current export of that kind: the client never supplies a path.
  */
-import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { atomicTempPath, atomicWriteFile } from '../../atomic-file.ts';
 import { once } from 'node:events';
 import { join } from 'node:path';
 
@@ -20,14 +21,7 @@ export class ExportFiles {
   /** Writes the file whole (temp + rename) and removes older exports of the kind. Returns its name. */
   write(kind: ExportKind, stamp: string, content: string): string {
     const name = `${kind}_${stamp}.csv`;
-    const tmp = join(this.dir, `.${name}.tmp`);
-    try {
-      writeFileSync(tmp, content, { mode: 0o600 });
-    } catch (err) {
-      rmSync(tmp, { force: true });
-      throw err;
-    }
-    renameSync(tmp, join(this.dir, name));
+    atomicWriteFile(join(this.dir, name), content);
     for (const old of this.namesOf(kind)) if (old !== name) rmSync(join(this.dir, old), { force: true });
     return name;
   }
@@ -39,7 +33,7 @@ export class ExportFiles {
    */
   async writeChunks(kind: ExportKind, stamp: string, chunks: AsyncIterable<string>): Promise<string> {
     const name = `${kind}_${stamp}.csv`;
-    const tmp = join(this.dir, `.${name}.tmp`);
+    const tmp = atomicTempPath(join(this.dir, name));
     const out = createWriteStream(tmp, { mode: 0o600 });
     // A write error (ENOSPC on a full disk) may come while the producer is between chunks: kept
     // here and thrown at the next step, never left to crash the process as an unheard 'error'.

@@ -47,10 +47,19 @@ export class DiagnosticFiles {
       writeFileSync(join(staging, 'versions.json'), JSON.stringify(this.s.versions(), null, 2));
       const name = `diagnostic_${this.s.serialNumber()}_${stamp(this.s.now())}.tar.gz`;
       const partial = join(this.dir, `${name}.part`);
-      await run('tar', ['-czf', partial, '-C', staging, '--', 'module-event-log.csv', 'syslog', 'configuration.json', 'versions.json'], { timeout: 30_000 });
-      for (const old of readdirSync(this.dir)) if (DIAGNOSTIC_FILE_PATTERN.test(old)) rmSync(join(this.dir, old), { force: true });
-      // Renamed into place only when complete: a download never gets half an archive.
-      renameSync(partial, join(this.dir, name));
+      try {
+        await run('tar', ['-czf', partial, '-C', staging, '--', 'module-event-log.csv', 'syslog', 'configuration.json', 'versions.json'], { timeout: 30_000 });
+        // Renamed into place only when complete: a download never gets half an archive.
+        renameSync(partial, join(this.dir, name));
+      } catch (err) {
+        rmSync(partial, { force: true });
+        // tar tells a full disk only in its words: the same 507 as the module's own writes.
+        if (/No space left on device|Disk quota exceeded/.test(String((err as { stderr?: unknown }).stderr)))
+          throw Object.assign(new Error('diagnostic file: storage full'), { code: 'ENOSPC' });
+        throw err;
+      }
+      // The older archives go once the new one is whole: a full disk keeps the last one.
+      for (const old of readdirSync(this.dir)) if (old !== name && DIAGNOSTIC_FILE_PATTERN.test(old)) rmSync(join(this.dir, old), { force: true });
       return name;
     } finally {
       rmSync(staging, { recursive: true, force: true });

@@ -6,7 +6,8 @@
  */
 import { MQTT_FILES, mqttTexts as t, type MqttFileKind, type MqttFileStat } from '@meter/contract';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { atomicWriteFile } from '../../atomic-file.ts';
 import { extname, join } from 'node:path';
 import { badRequest } from '../../errors.ts';
 
@@ -53,8 +54,6 @@ export class MqttFiles {
     }
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     // Written beside and renamed: a reader never sees half a file.
-    const tmp = `${this.path(kind)}.tmp`;
-    writeFileSync(tmp, content, { mode: 0o600 });
-    renameSync(tmp, this.path(kind));
+    atomicWriteFile(this.path(kind), content);
   }
 }

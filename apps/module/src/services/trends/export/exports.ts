@@ -8,7 +8,8 @@
  * The ready file survives a restart (export.json next to it).
  */
 import { localDate, type LocalDate, rangeOfTypes, selectedLogTypes, trendTexts, type ExportTrendLogBody, type TrendExportStatus, type TrendLogRange } from '@meter/contract';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { atomicWriteFile } from '../../../atomic-file.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BucketPlan } from '../buckets.ts';
@@ -234,7 +235,7 @@ export class TrendExports {
       const fileName = `${base}.zip`;
       renameSync(zipPart, join(this.dir, fileName));
       this.ready = { fileName, start: job.start, end: job.end, size };
-      writeFileSync(join(this.dir, 'export.json'), JSON.stringify(this.ready), { mode: 0o600 });
+      atomicWriteFile(join(this.dir, 'export.json'), JSON.stringify(this.ready));
       this.job = undefined;
     } catch (err) {
       if (!(err instanceof ExportCancelled || err instanceof ZipCancelled || job.cancelled)) {

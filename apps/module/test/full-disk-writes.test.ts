@@ -6,10 +6,14 @@
  */
 import { hardeningTexts } from '@meter/contract';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { atomicTempPath } from '../src/atomic-file.ts';
+import { buildPackage } from '../src/services/firmware/package-format.ts';
+import { uploadFirmware } from './firmware-helpers.ts';
 import { createTestModule, type TestModule } from './helper.ts';
 import { uploadFile } from './upload-helper.ts';
 
@@ -18,12 +22,20 @@ describe('a full disk on file writes', () => {
   let admin: string;
   const NOW = Date.parse('2026-06-01T12:00:00Z');
 
+  const keys = generateKeyPairSync('ed25519');
+  const keyDir = mkdtempSync(join(tmpdir(), 'fw-keys-'));
+  writeFileSync(join(keyDir, 'test.pem'), keys.publicKey.export({ type: 'spki', format: 'pem' }));
+  const pack = (version: string) => buildPackage({ product: 'AXM-WEB2', version }, [{ name: 'rootfs.img', data: Buffer.from(`image ${version} `.repeat(100)) }], keys.privateKey);
+
   before(async () => {
     // A still clock: a second export or archive gets the name of the first, so its temporary file is known.
-    m = await createTestModule({ now: () => NOW });
+    m = await createTestModule({ now: () => NOW, env: { MODULE_FIRMWARE_DEV_KEY: '0', MODULE_FIRMWARE_KEYS: keyDir } });
     admin = await m.login();
   });
-  after(() => m.close());
+  after(async () => {
+    await m.close();
+    rmSync(keyDir, { recursive: true, force: true });
+  });
 
   const full = (tmp: string) => symlinkSync('/dev/full', tmp);
   const assertFull = (r: { status: number; body: unknown; raw: string }) => {
@@ -77,6 +89,20 @@ describe('a full disk on file writes', () => {
     assertFull(await uploadFile(m, '/api/upload/local/mqttCA', admin, 'ca.crt', other));
     assert.deepEqual(readFileSync(join(dir, 'ca.crt')), pem);
     noTemp(dir);
+  });
+
+  test('module firmware upload: 507, nothing left for Process to install, no temporary file', async () => {
+    const first = await uploadFirmware(m, 'module', pack('3.5.0'), admin);
+    assert.equal(first.status, 200, first.raw);
+    const file = join(m.dataDir, 'firmware', 'upload.a2up');
+    assert.ok(existsSync(file));
+    full(atomicTempPath(file));
+    assertFull(await uploadFirmware(m, 'module', pack('3.6.0'), admin));
+    // A new upload replaces the kept one, also when refused (002 §7.4; package-check.ts): Process never installs an earlier choice.
+    assert.ok(!existsSync(file));
+    const process = await m.call('PATCH', '/api/fwUpdate/update', { token: admin, body: {} });
+    assert.equal(process.status, 400, process.raw);
+    noTemp(join(m.dataDir, 'firmware'));
   });
 
   test('diagnostic file: 507 (not the 503 of other failures), the previous archive kept', async () => {

@@ -5,7 +5,8 @@
  * bounded: past MAIL_QUEUE_MAX the oldest mails are dropped, so an outage of weeks cannot fill
  * the storage (docs/decisions.md, E-mail).
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { atomicWriteFile } from '../../atomic-file.ts';
 import { join } from 'node:path';
 import type { Mail } from './smtp-client.ts';
 
@@ -82,14 +83,6 @@ export class MailQueue {
   }
 
   private write(name: string, entry: QueuedMail): void {
-    const tmp = join(this.folder, `.${name}.tmp`);
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      writeSync(fd, JSON.stringify(entry));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, join(this.folder, name));
+    atomicWriteFile(join(this.folder, name), JSON.stringify(entry), 0o600, true);
   }
 }

@@ -6,7 +6,8 @@
 import type { KeyObject } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { atomicWriteFile } from '../../atomic-file.ts';
-import { firmwareTexts as t, serverMessages, type FirmwareUploadInfo } from '@meter/contract';
+import { firmwareTexts as t, hardeningTexts, serverMessages, type FirmwareUploadInfo } from '@meter/contract';
+import { isStorageFull } from '../../store/storage-full.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { PackageError, compareVersions, readPackage, type Manifest } from './package-format.ts';
@@ -96,7 +97,14 @@ export async function receiveUpload(d: UploadDeps, data: Buffer, fileName: strin
     throw badRequest(reason);
   }
   const { version, product } = checked.manifest;
-  atomicWriteFile(d.file, data);
+  try {
+    atomicWriteFile(d.file, data);
+  } catch (e) {
+    // A full disk (507): the log ends too, so the console does not wait on it.
+    d.line(`Firmware update failed: ${isStorageFull(e) ? hardeningTexts.storageFull : 'internal error'}`);
+    d.line(END_OF_FILE);
+    throw e;
+  }
   d.line(`Package checked: ${product} version ${version}, running version ${running}`);
   d.events.write('Info', `${d.label} firmware file uploaded by ${user.userName} (${data.length} bytes, version ${version})`, user.userName);
   if (checked.downgrade) {

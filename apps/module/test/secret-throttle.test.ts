@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_THROTTLE, delayAfter, shortestTimeFor } from '../src/services/throttle/secret-throttle.ts';
+import { DEFAULT_THROTTLE, SecretThrottle, delayAfter, shortestTimeFor } from '../src/services/throttle/secret-throttle.ts';
 import { ADMIN_PASSWORD, type TestModule } from './helper.ts';
 import { USER_PASSWORD, addUser, eventLog, moduleWithClock, setPolicy } from './users-helpers.ts';
 
@@ -94,6 +94,22 @@ describe('per-account throttling of secret checks', () => {
     assert.ok(all >= (10_000 - 17) * 3_600_000, `at least 9,983 h, got ${all / 3_600_000} h`);
     // Restarting the count every 17 guesses (24 h silence each time) is slower still.
     assert.ok(Math.floor(10_000 / 17) * DAY_MS > year);
+  });
+
+  test('a device clock set back a day stretches no wait and takes nothing from the sign-in bucket', () => {
+    let t = 100 * DAY_MS;
+    const throttle = new SecretThrottle(() => t);
+    const key = throttle.accountKey('someone');
+    for (let i = 1; i <= 7; i++) {
+      throttle.begin(key, { bucket: true });
+      t += delayAfter(i);
+    }
+    throttle.begin(key, { bucket: true }); // the 8th failure: a wait of delayAfter(8)
+    t -= DAY_MS; // Date and Time sets the clock back
+    assert.throws(() => throttle.begin(key), /try again in/);
+    t += delayAfter(8);
+    assert.doesNotThrow(() => throttle.begin(key), 'the wait ends after its own delay, not a day later');
+    assert.doesNotThrow(() => throttle.begin(throttle.accountKey('another'), { bucket: true }), 'the bucket lost nothing');
   });
 
   test('sign-in failures from six addresses count on the account: growing waits, 429 and Retry-After', async () => {

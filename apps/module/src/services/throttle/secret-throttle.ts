@@ -119,7 +119,9 @@ export class SecretThrottle {
   }
 
   private refill(now: number): void {
-    this.tokens = Math.min(this.options.bucketSize, this.tokens + (now - this.tokensAt) / this.options.bucketRefillMs);
+    // The device clock can be set back (Date and Time): time that went backwards refills nothing
+    // and takes nothing away.
+    this.tokens = Math.min(this.options.bucketSize, this.tokens + Math.max(0, now - this.tokensAt) / this.options.bucketRefillMs);
     this.tokensAt = now;
   }
 
@@ -127,7 +129,8 @@ export class SecretThrottle {
   begin(key: string, options: BeginOptions = {}): void {
     const now = this.now();
     const s = this.state(key, now);
-    let waitMs = Math.max(0, s.waitUntil - now);
+    // Never longer than the count's own delay: a clock set back does not stretch a wait.
+    let waitMs = Math.min(Math.max(0, s.waitUntil - now), delayAfter(s.failures, this.options));
     if (options.bucket) {
       this.refill(now);
       if (this.tokens < 1) waitMs = Math.max(waitMs, Math.ceil((1 - this.tokens) * this.options.bucketRefillMs));

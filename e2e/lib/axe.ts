@@ -14,6 +14,9 @@ export interface AxeViolation {
 
 /** The violations on the page as it is now, each as one readable line. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours read mid-transition (a colour scheme just switched, a modal's backdrop fading in) are
+  // neither the old nor the new ones: wait until the page's CSS transitions have ended.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   // Evaluated by the test driver, not added as a script tag: the module's CSP refuses inline scripts.
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate<AxeViolation[]>(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`);

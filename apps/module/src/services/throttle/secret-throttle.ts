@@ -129,8 +129,9 @@ export class SecretThrottle {
   begin(key: string, options: BeginOptions = {}): void {
     const now = this.now();
     const s = this.state(key, now);
-    // Never longer than the count's own delay: a clock set back does not stretch a wait.
-    let waitMs = Math.min(Math.max(0, s.waitUntil - now), delayAfter(s.failures, this.options));
+    // Never longer than the count's own delay from now: a clock set back does not stretch a wait.
+    s.waitUntil = Math.min(s.waitUntil, now + delayAfter(s.failures, this.options));
+    let waitMs = Math.max(0, s.waitUntil - now);
     if (options.bucket) {
       this.refill(now);
       if (this.tokens < 1) waitMs = Math.max(waitMs, Math.ceil((1 - this.tokens) * this.options.bucketRefillMs));

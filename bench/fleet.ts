@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../test-peers/free-ports.ts';
 import { consolePhase, openConsoles } from './console-load.ts';
 import { BenchClient } from './lib/client.ts';
-import { ADMIN_PASSWORD, startCompiledModule, type CompiledModule } from './lib/module-process.ts';
+import { ADMIN_PASSWORD, startCompiledModule, statusField, type CompiledModule } from './lib/module-process.ts';
 import { mb, ms, percentile, report, spread } from './lib/stats.ts';
 
 const PROMETHEUS = '/usr/bin/prometheus';
@@ -41,7 +41,6 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
 }
 
-const vmRss = (pid: number) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
 const share = (cpu: number, seconds: number) => `${((cpu / (seconds * 1000)) * 100).toFixed(2)}%`;
 const median = (xs: number[]) =>
   percentile(
@@ -161,7 +160,7 @@ export async function fleetBench(missed: string[], o: { modules: number; seconds
     const runCpu = fleet.map((m, i) => cpuMs(m.pid) - runStart[i]!);
     const endRss = fleet.map((m) => m.rssBytes());
     const promCpu = cpuMs(prometheus.pid) - promStart;
-    const promRss = vmRss(prometheus.pid);
+    const promRss = statusField(prometheus.pid, 'VmRSS') * 1024;
 
     const window = `[${Math.ceil(runSeconds) + SCRAPE_SECONDS}s]`;
     const durations = await samplesByInstance(prometheus.url, `scrape_duration_seconds{job="fleet"}${window}`);

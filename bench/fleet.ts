@@ -29,6 +29,8 @@ const SCRAPE_SECONDS = 5;
 /** Modules started at once: each start takes ~1 s of CPU, on 2 cores. */
 const START_BATCH = 4;
 const IDLE_SECONDS = 30;
+/** After the last start, before the idle window: a start's own work (the seed in slices, the first trend rows) is not idle. */
+const SETTLE_SECONDS = 15;
 const TARGET = { scrapeP99: 10 };
 
 const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
@@ -140,7 +142,8 @@ export async function fleetBench(missed: string[], o: { modules: number; seconds
     await Promise.all(fleet.map(openMetrics));
     const targets = fleet.map((m) => new URL(m.baseUrl).host);
 
-    // The idle baseline: the same modules with nobody scraping them.
+    // The idle baseline: the same modules with nobody scraping them, once their starts have settled.
+    await sleep(Math.min(SETTLE_SECONDS, o.seconds) * 1000);
     const idleSeconds = Math.min(IDLE_SECONDS, o.seconds);
     const idleStart = fleet.map((m) => cpuMs(m.pid));
     await sleep(idleSeconds * 1000);

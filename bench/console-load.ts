@@ -26,12 +26,12 @@ import { ms, percentile, report } from './lib/stats.ts';
 import { ADMIN_PASSWORD, ROOT, startCompiledModule, type CompiledModule } from './lib/module-process.ts';
 import { benchStore } from './lib/store.ts';
 
-const CONSOLES = 50;
+export const CONSOLES = 50;
 const SESSIONS = 10;
 const TARGET = { pollP99: 10, loopP99: 10, loopMax: 20 };
 
 /** Starts the consoles' thread (poll-worker.ts); `run` polls for `seconds` and resolves with the timings. */
-async function pollers(job: PollerJob): Promise<{ run: () => Promise<PollerResult> }> {
+export async function pollers(job: PollerJob): Promise<{ run: () => Promise<PollerResult> }> {
   // A worker does not inherit tsx's loader: it registers it, then loads the TypeScript worker.
   const source = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(new URL('./lib/poll-worker.ts', import.meta.url).href)}); })`;
   const worker = new Worker(source, { eval: true, workerData: job });
@@ -70,15 +70,33 @@ async function heavyConsole(): Promise<{ run: (job: HeavyJob) => Promise<HeavyRe
   };
 }
 
-async function phase(module: CompiledModule, tokens: string[], seconds: number, heavy: boolean, missed: string[]): Promise<void> {
-  const consoles = await pollers({ baseUrl: module.baseUrl, tokens, consoles: CONSOLES, seconds });
-  const charter = heavy ? await heavyConsole() : undefined;
+/** What a phase of consoles runs beside the polls, and which targets it holds them to. */
+export interface PhaseOptions {
+  /** The phase's name in the figures ("alone", "under load", …). */
+  tag: string;
+  /** Said after "50 consoles on Basic Metering for N s" (what else runs). */
+  beside?: string;
+  /** The chart and export console beside the polls (heavy-client.ts). */
+  heavy?: boolean;
+  /** A scraper of /metrics in the pollers' thread (poll-worker.ts). */
+  scrape?: PollerJob['scrape'];
+  /** Hold the event loop to its targets too (default); else its figures are printed only. */
+  loopTargets?: boolean;
+}
+
+/**
+ * One phase: the 50 consoles (and what `o` adds) for `seconds`; prints the polls and the module's
+ * event loop, each figure with a target beside it; resolves with the pollers' timings.
+ */
+export async function consolePhase(module: CompiledModule, tokens: string[], seconds: number, missed: string[], o: PhaseOptions): Promise<PollerResult> {
+  const consoles = await pollers({ baseUrl: module.baseUrl, tokens, consoles: CONSOLES, seconds, scrape: o.scrape });
+  const charter = o.heavy ? await heavyConsole() : undefined;
   await module.loop(true);
   const [result, seen] = await Promise.all([consoles.run(), charter?.run({ baseUrl: module.baseUrl, chartToken: tokens[0]!, exportToken: tokens[1]!, seconds })]);
   const loop = await module.loop(true);
   const polls = result.polls.sort((a, b) => a - b);
   console.log(
-    `${CONSOLES} consoles on Basic Metering for ${seconds} s${heavy ? ', with the heaviest allowed chart queries back to back and CSV exports of a day at 1 s' : ''}: ` +
+    `${CONSOLES} consoles on Basic Metering for ${seconds} s${o.beside ?? ''}: ` +
       `${polls.length} polls, ${result.failures} failed; poll p50 ${ms(percentile(polls, 50))}, p99 to the first byte ${ms(
         percentile(
           result.firstBytes.sort((a, b) => a - b),
@@ -98,32 +116,53 @@ async function phase(module: CompiledModule, tokens: string[], seconds: number, 
     console.log(
       `  longest stalls of the loop (main thread on a core / waiting for a core / in GC pauses / stolen from the VM): ${loop.stalls.map((x) => `${x.ms} ms (${x.cpuMs} / ${x.queuedMs} / ${x.gcMs} / ${x.stolenMs})`).join(', ')}`,
     );
-  const tag = heavy ? 'under load' : 'alone';
-  if (result.failures) missed.push(`${tag}: ${result.failures} polls failed`);
-  report(`poll p99 ${tag} (client, both tables)`, percentile(polls, 99), TARGET.pollP99, ms, missed);
-  report(`event-loop delay p99 ${tag}`, loop.p99, TARGET.loopP99, ms, missed);
-  report(`event-loop delay max ${tag}`, loop.max, TARGET.loopMax, ms, missed);
+  if (result.failures) missed.push(`${o.tag}: ${result.failures} polls failed`);
+  report(`poll p99 ${o.tag} (client, both tables)`, percentile(polls, 99), TARGET.pollP99, ms, missed);
+  if (o.loopTargets ?? true) {
+    report(`event-loop delay p99 ${o.tag}`, loop.p99, TARGET.loopP99, ms, missed);
+    report(`event-loop delay max ${o.tag}`, loop.max, TARGET.loopMax, ms, missed);
+  } else console.log(`  event-loop delay ${o.tag}: p99 ${ms(loop.p99)}, max ${ms(loop.max)}`);
+  return result;
 }
 
-export async function consoleLoadBench(missed: string[], seconds = 30): Promise<void> {
-  const store = benchStore();
-  const module = await startCompiledModule({ dataDir: store.dataDir });
+/**
+ * Signs in the consoles' sessions (the module's most, SESSIONS) and opens Basic Metering in every
+ * console: the calls of the first render. Resolves with the sessions' tokens.
+ */
+export async function openConsoles(module: CompiledModule): Promise<string[]> {
   const client = new BenchClient(module.baseUrl);
   try {
     const admin = await client.login('admin', ADMIN_PASSWORD);
     await client.ok('PUT', '/usrmg/general/config', admin, { maxLoginUser: SESSIONS, sessionTimeout: 15 });
-    const tokens = [admin, ...(await Promise.all(Array.from({ length: SESSIONS - 1 }, () => client.login('admin', ADMIN_PASSWORD))))];
-    // Every console opens the screen: the calls of the first render.
+    // One after another: the sign-in throttle counts a check as failed until it succeeds, so more
+    // than its free failures of one account at once are answered 429 (services/throttle).
+    await client.ok('POST', '/users/logout', admin, {});
+    const tokens: string[] = [];
+    while (tokens.length < SESSIONS) tokens.push(await client.login('admin', ADMIN_PASSWORD));
     await Promise.all(
       Array.from({ length: CONSOLES }, async (_, i) => {
         const token = tokens[i % SESSIONS]!;
         for (const path of ['/systemMode', '/settings/deviceInfo', '/command/homePageInfo', '/settings/getUserName']) await client.ok('GET', path, token);
       }),
     );
-    await phase(module, tokens, seconds, false, missed);
-    await phase(module, tokens, seconds, true, missed);
+    return tokens;
   } finally {
     client.close();
+  }
+}
+
+export async function consoleLoadBench(missed: string[], seconds = 30): Promise<void> {
+  const store = benchStore();
+  const module = await startCompiledModule({ dataDir: store.dataDir });
+  try {
+    const tokens = await openConsoles(module);
+    await consolePhase(module, tokens, seconds, missed, { tag: 'alone' });
+    await consolePhase(module, tokens, seconds, missed, {
+      tag: 'under load',
+      heavy: true,
+      beside: ', with the heaviest allowed chart queries back to back and CSV exports of a day at 1 s',
+    });
+  } finally {
     await module.stop();
   }
 }

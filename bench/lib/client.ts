@@ -24,22 +24,28 @@ export class BenchClient {
 
   constructor(readonly baseUrl: string) {}
 
+  /** A call of the API (`/api` + path). */
   request(method: string, path: string, token?: string, body?: unknown): Promise<Reply> {
-    return this.send(method, path, token, body, true);
+    return this.send(method, `/api${path}`, token, body, true);
   }
 
-  private send(method: string, path: string, token: string | undefined, body: unknown, retry: boolean): Promise<Reply> {
+  /** A GET of a path outside /api (e.g. /metrics), with the scraper's own headers. */
+  get(path: string, headers: Record<string, string> = {}): Promise<Reply> {
+    return this.send('GET', path, undefined, undefined, true, headers);
+  }
+
+  private send(method: string, path: string, token: string | undefined, body: unknown, retry: boolean, extra: Record<string, string> = {}): Promise<Reply> {
     const started = performance.now();
     const payload = body === undefined ? undefined : JSON.stringify(body);
     let written = NaN;
     let firstByte = NaN;
     return new Promise((resolve, reject) => {
       const req = http.request(
-        `${this.baseUrl}/api${path}`,
+        `${this.baseUrl}${path}`,
         {
           method,
           agent: this.agent,
-          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
+          headers: { ...extra, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
         },
         (res) => {
           firstByte = performance.now();
@@ -54,7 +60,7 @@ export class BenchClient {
         // instant; a browser sends an idempotent request again on a new connection, and so do we.
         if (retry && req.reusedSocket && e.code === 'ECONNRESET' && (method === 'GET' || method === 'HEAD')) {
           this.resets++;
-          this.send(method, path, token, body, false).then(resolve, reject);
+          this.send(method, path, token, body, false, extra).then(resolve, reject);
         } else reject(e);
       });
       req.end(payload);

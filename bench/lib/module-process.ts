@@ -35,7 +35,7 @@ export interface CompiledModule {
 }
 
 /** A number field of /proc/<pid>/status (kB for the memory ones). */
-function statusField(pid: number, name: string): number {
+export function statusField(pid: number, name: string): number {
   const m = new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : NaN;
 }

@@ -15,6 +15,11 @@ export interface PollerJob {
   tokens: string[];
   consoles: number;
   seconds: number;
+  /**
+   * A scraper beside the consoles (the fleet bench): GET `path` every `everyMs` as Prometheus asks
+   * for it (OpenMetrics first), timed like the polls from the same thread.
+   */
+  scrape?: { path: string; everyMs: number };
 }
 
 export interface PollerResult {
@@ -23,6 +28,9 @@ export interface PollerResult {
   /** The same polls from each request's last byte written to its reply's head (the slower of the two). */
   firstBytes: number[];
   failures: number;
+  /** Each scrape (job.scrape), request to the reply's last byte, ms; and those that did not answer 200. */
+  scrapes: number[];
+  scrapeFailures: number;
   /** This thread's own event-loop delay (ms): what the client added to what it measured. */
   loopP99: number;
   loopMax: number;
@@ -49,13 +57,30 @@ async function consoleOnBasicMetering(client: BenchClient, token: string, channe
   }
 }
 
+/** The scraper: a GET of the metrics every `everyMs` until `until`, as Prometheus sends it. */
+async function scraper(client: BenchClient, scrape: NonNullable<PollerJob['scrape']>, until: number, out: PollerResult): Promise<void> {
+  // Prometheus 2.42's (Debian bookworm's) Accept header.
+  const accept = 'application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1';
+  await sleep(Math.random() * scrape.everyMs);
+  while (performance.now() < until) {
+    const started = performance.now();
+    const reply = await client.get(scrape.path, { accept });
+    out.scrapes.push(reply.ms);
+    if (reply.status !== 200) out.scrapeFailures++;
+    await sleep(Math.max(0, scrape.everyMs - (performance.now() - started)));
+  }
+}
+
 async function run(job: PollerJob): Promise<PollerResult> {
   const client = new BenchClient(job.baseUrl);
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
-  const out: PollerResult = { polls: [], firstBytes: [], failures: 0, loopP99: 0, loopMax: 0 };
+  const out: PollerResult = { polls: [], firstBytes: [], failures: 0, scrapes: [], scrapeFailures: 0, loopP99: 0, loopMax: 0 };
   const until = performance.now() + job.seconds * 1000;
-  await Promise.all(Array.from({ length: job.consoles }, (_, i) => consoleOnBasicMetering(client, job.tokens[i % job.tokens.length]!, (i % 18) + 1, until, out)));
+  await Promise.all([
+    ...Array.from({ length: job.consoles }, (_, i) => consoleOnBasicMetering(client, job.tokens[i % job.tokens.length]!, (i % 18) + 1, until, out)),
+    ...(job.scrape ? [scraper(client, job.scrape, until, out)] : []),
+  ]);
   loop.disable();
   client.close();
   return { ...out, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 };

@@ -176,8 +176,9 @@ export class ModbusSource implements ReadingSource {
       } catch {
         resolve();
       }
-      // A port that never calls back must not hold the close.
-      setTimeout(resolve, 200).unref();
+      // A port that never calls back must not hold the close; the wait keeps the process alive
+      // (unref'd, a close awaited with nothing else pending would end the process half-way).
+      setTimeout(resolve, 200);
     });
   }
 

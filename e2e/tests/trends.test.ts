@@ -87,62 +87,54 @@ describe('trends', () => {
     await signOut(p);
   });
 
-  test(
-    'management: Generate File → generating → ready → the .zip downloads → Delete',
-    { skip: 'regression after the 2026-11-27 merges: the export never shows ready in the console (the module API export tests pass); first item of the next session' },
-    async () => {
-      const p = await open('/reading/log/trend_log_management', 'boss');
-      const status = p.locator('[data-state]');
-      await status.getByText(trendTexts.fileNotFound).waitFor();
-      // 1 second first (offered while no type is chosen): real-time alone keeps it (001 §4).
-      await p.getByLabel('Log Interval').selectOption({ label: '1 second' });
-      await p.getByRole('group', { name: 'Real-Time' }).getByRole('checkbox', { name: 'Real-Time' }).check();
-      assert.equal(await p.getByLabel('Log Interval').inputValue(), '13');
-      // From the first recorded day: a generation of a day and more at 1 s takes long enough to watch.
-      const from = await p.getByLabel('Start time').getAttribute('min');
-      await p.getByLabel('Start time').fill(from!);
+  test('management: Generate File → generating → ready → the .zip downloads → Delete', async () => {
+    const p = await open('/reading/log/trend_log_management', 'boss');
+    const status = p.locator('[data-state]');
+    await status.getByText(trendTexts.fileNotFound).waitFor();
+    // 1 second first (offered while no type is chosen): real-time alone keeps it (001 §4).
+    await p.getByLabel('Log Interval').selectOption({ label: '1 second' });
+    await p.getByRole('group', { name: 'Real-Time' }).getByRole('checkbox', { name: 'Real-Time' }).check();
+    assert.equal(await p.getByLabel('Log Interval').inputValue(), '13');
+    // From the first recorded day: a generation of a day and more at 1 s takes long enough to watch.
+    const from = await p.getByLabel('Start time').getAttribute('min');
+    await p.getByLabel('Start time').fill(from!);
 
-      await p.getByRole('button', { name: trendTexts.generateFile }).click();
-      await alertWith(p, trendTexts.generationStarted).waitFor();
-      await p
-        .locator('[data-state="generating"]')
-        .getByText(/^Generating the log file\.{1,3}$/)
-        .waitFor();
-      await p.locator('[data-state="ready"]').getByText(trendTexts.fileReady).waitFor({ timeout: 30_000 });
+    await p.getByRole('button', { name: trendTexts.generateFile }).click();
+    await alertWith(p, trendTexts.generationStarted).waitFor();
+    await p
+      .locator('[data-state="generating"]')
+      .getByText(/^Generating the log file\.{1,3}$/)
+      .waitFor();
+    await p.locator('[data-state="ready"]').getByText(trendTexts.fileReady).waitFor({ timeout: 30_000 });
 
-      const link = p.getByRole('link', { name: /^TrendLog_\d{8}-\d{6}_\d{8}-\d{6}\.zip$/ });
-      // No session token in any URL the console builds: the link opens with a single-use ticket.
-      assert.doesNotMatch((await link.getAttribute('href'))!, /token/i);
-      const download = p.waitForEvent('download');
-      await link.click();
-      const file = await download;
-      assert.equal(file.suggestedFilename(), await link.textContent());
-      assert.match(file.url(), /\?ticket=[\w-]+$/);
-      const bytes = readFileSync((await file.path())!);
-      assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
+    const link = p.getByRole('link', { name: /^TrendLog_\d{8}-\d{6}_\d{8}-\d{6}\.zip$/ });
+    // No session token in any URL the console builds: the link opens with a single-use ticket.
+    assert.doesNotMatch((await link.getAttribute('href'))!, /token/i);
+    const download = p.waitForEvent('download');
+    await link.click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), await link.textContent());
+    assert.match(file.url(), /\?ticket=[\w-]+$/);
+    const bytes = readFileSync((await file.path())!);
+    assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
 
-      await p.getByRole('button', { name: 'Delete' }).click();
-      const dialog = p.getByRole('dialog');
-      await dialog.getByText(trendTexts.deleteConfirm).waitFor();
-      await dialog.getByRole('button', { name: 'Yes, continue' }).click();
-      await alertWith(p, trendTexts.filesDeleted).waitFor();
-      await status.getByText(trendTexts.fileNotFound).waitFor();
-      await signOut(p);
-    },
-  );
+    await p.getByRole('button', { name: 'Delete' }).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByText(trendTexts.deleteConfirm).waitFor();
+    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+    await alertWith(p, trendTexts.filesDeleted).waitFor();
+    await status.getByText(trendTexts.fileNotFound).waitFor();
+    await signOut(p);
+  });
 
-  test(
-    'management: a readings-view user sees neither Generate File nor Clear Logs',
-    { skip: 'regression after the 2026-11-27 merges: the export never shows ready in the console (the module API export tests pass); first item of the next session' },
-    async () => {
-      const p = await open('/reading/log/trend_log_management');
-      await p.getByText(trendTexts.logParam).waitFor();
-      await p.locator('[data-state]').getByText(trendTexts.fileNotFound).waitFor();
-      assert.equal(await p.getByRole('button', { name: trendTexts.generateFile }).count(), 0);
-      assert.equal(await p.getByRole('button', { name: trendTexts.clearLogs }).count(), 0);
-      await signOut(p);
-    },
-  );
+  test('management: a readings-view user sees neither Generate File nor Clear Logs', async () => {
+    const p = await open('/reading/log/trend_log_management');
+    await p.getByText(trendTexts.logParam).waitFor();
+    await p.locator('[data-state]').getByText(trendTexts.fileNotFound).waitFor();
+    assert.equal(await p.getByRole('button', { name: trendTexts.generateFile }).count(), 0);
+    assert.equal(await p.getByRole('button', { name: trendTexts.clearLogs }).count(), 0);
+    await signOut(p);
+  });
 
   test('management: Clear Logs warns, resets the store and offers the reboot', async () => {
     const p = await open('/reading/log/trend_log_management', 'boss');

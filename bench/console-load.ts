@@ -4,8 +4,8 @@
  * - each console does what the screen does: on open systemMode, deviceInfo, homePageInfo and
  *   getUserName, then every 5 s the System and a Channel table (its own channel), and homePageInfo
  *   every 60 s; all from a random phase, over kept-alive connections;
- * - 10 sessions (the module's most concurrent sign-ins), five consoles on each as tabs of one
- *   browser share theirs;
+ * - 10 sessions (the module's most concurrent sign-ins) of five users, five consoles on each
+ *   session as tabs of one browser share theirs;
  * - first alone, then while another console runs the heaviest chart queries the interval rules allow
  *   back to back and a third generates a CSV export of a day at 1 s (and polls its status every 2 s
  *   as Trend Log Management does).
@@ -28,6 +28,9 @@ import { benchStore } from './lib/store.ts';
 
 export const CONSOLES = 50;
 const SESSIONS = 10;
+/** The users the sessions belong to: two sessions each. */
+const CONSOLE_USERS = 5;
+export const CONSOLE_PASSWORD = 'Bench-Console-2026';
 const TARGET = { pollP99: 10, loopP99: 10, loopMax: 20 };
 
 /** Starts the consoles' thread (poll-worker.ts); `run` polls for `seconds` and resolves with the timings. */
@@ -125,6 +128,13 @@ export async function consolePhase(module: CompiledModule, tokens: string[], sec
   return result;
 }
 
+/** Adds `count` users of the admin role (console1, console2, …) with CONSOLE_PASSWORD; resolves with their names. */
+export async function addConsoleUsers(client: BenchClient, admin: string, count: number): Promise<string[]> {
+  const users = Array.from({ length: count }, (_, i) => `console${i + 1}`);
+  for (const name of users) await client.ok('POST', '/usermg/user/add', admin, { name, password: CONSOLE_PASSWORD, accessLevel: 'admin', overridePwdPolicy: true, multipleLogin: true });
+  return users;
+}
+
 /**
  * Signs in the consoles' sessions (the module's most, SESSIONS) and opens Basic Metering in every
  * console: the calls of the first render. Resolves with the sessions' tokens.
@@ -134,11 +144,14 @@ export async function openConsoles(module: CompiledModule): Promise<string[]> {
   try {
     const admin = await client.login('admin', ADMIN_PASSWORD);
     await client.ok('PUT', '/usrmg/general/config', admin, { maxLoginUser: SESSIONS, sessionTimeout: 15 });
+    // A user holds at most maxLoginUser - 1 sessions (issue 25): the sessions belong to several
+    // users of the admin role, as the consoles of a site's staff would.
+    const users = await addConsoleUsers(client, admin, CONSOLE_USERS);
+    await client.ok('POST', '/users/logout', admin, {});
     // One after another: the sign-in throttle counts a check as failed until it succeeds, so more
     // than its free failures of one account at once are answered 429 (services/throttle).
-    await client.ok('POST', '/users/logout', admin, {});
     const tokens: string[] = [];
-    while (tokens.length < SESSIONS) tokens.push(await client.login('admin', ADMIN_PASSWORD));
+    while (tokens.length < SESSIONS) tokens.push(await client.login(users[tokens.length % users.length]!, CONSOLE_PASSWORD));
     await Promise.all(
       Array.from({ length: CONSOLES }, async (_, i) => {
         const token = tokens[i % SESSIONS]!;

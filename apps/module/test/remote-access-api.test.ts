@@ -215,4 +215,18 @@ describe('Remote Access', () => {
     assert.equal((await check()).body.data.value, 'offline');
     assert.equal((await patch('deregisterRemoteDevice', undefined)).body.data.value, 'The device is not registered');
   });
+
+  test("a tunnel offered to one of the module's own ports is never started (issue 25 item 12)", async () => {
+    const own = m.services.modbus.port()!;
+    const reply = peer.reply;
+    peer.reply = (r) => ({ tunnel: { ...(reply!(r) as { tunnel: object }).tunnel, host: '127.0.0.1', port: own } });
+    try {
+      assert.equal((await patch('registerRemoteDevice', { value: 1 })).body.data.value, 'Success');
+      await until('the refusal in the event log', async () => (await events()).includes(`Remote Access: tunnel not started: 127.0.0.1:${own} is a port of this module`));
+      assert.deepEqual(await tunnelState(), { state: 'off', reason: '' });
+    } finally {
+      peer.reply = reply;
+      await patch('deregisterRemoteDevice', undefined);
+    }
+  });
 });

@@ -51,8 +51,15 @@ export class SmtpFailure extends Error {
 
 /** Sends one mail; resolves with the server's final reply, rejects with an SmtpFailure. */
 export async function sendMail(cfg: SmtpConfig, mail: Mail, opts: SmtpOptions): Promise<string> {
+  let address: string;
+  try {
+    address = await (opts.guard ?? noGuard)(cfg.smtpServer, cfg.smtpPort);
+  } catch (err) {
+    throw new SmtpFailure(reasonOf(err, cfg, opts.timeoutMs / 1000), false);
+  }
   const transport = nodemailer.createTransport({
-    host: cfg.smtpServer,
+    // The guard's address; TLS checks the certificate against the name.
+    host: address,
     port: cfg.smtpPort,
     name: opts.clientName,
     secure: cfg.isTLSSSLOn === SMTP_SECURITY.tls,
@@ -63,12 +70,11 @@ export async function sendMail(cfg: SmtpConfig, mail: Mail, opts: SmtpOptions): 
     connectionTimeout: opts.timeoutMs,
     greetingTimeout: opts.timeoutMs,
     socketTimeout: opts.timeoutMs,
-    tls: opts.extraCa ? { ca: [...rootCertificates, opts.extraCa] } : {},
+    tls: { servername: cfg.smtpServer, ...(opts.extraCa ? { ca: [...rootCertificates, opts.extraCa] } : {}) },
     logger: false,
     debug: false,
   });
   try {
-    await (opts.guard ?? noGuard)(cfg.smtpServer, cfg.smtpPort);
     const info = await transport.sendMail({ from: cfg.smtpFrom, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments });
     return String(info.response ?? '');
   } catch (err) {

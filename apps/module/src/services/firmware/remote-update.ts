@@ -6,7 +6,7 @@
  * staged for fwUpdate/update, where it meets every check of an uploaded package (signature,
  * product, version, parts): a server can deliver the wrong file, never an unsigned one.
  */
-import { couldNotConnect, noGuard, type OutboundGuard } from '../outbound/outbound-guard.ts';
+import { couldNotConnect, noGuard, pinnedLookup, type OutboundGuard } from '../outbound/outbound-guard.ts';
 import { createHash } from 'node:crypto';
 import { createWriteStream, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -78,9 +78,10 @@ const MAX_REDIRECTS = 5;
 async function getUrl(url: URL, signal: AbortSignal, headers: Record<string, string>, guard: OutboundGuard): Promise<{ res: IncomingMessage; url: URL }> {
   for (let hop = 0; ; hop++) {
     // Each hop: a redirect to the module's own port is refused as the first address would be.
-    await guard(url.hostname.replace(/^\[|\]$/g, ''), Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const address = await guard(host, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      (url.protocol === 'https:' ? httpsGet : httpGet)(url, { signal, headers }, resolve).on('error', reject);
+      (url.protocol === 'https:' ? httpsGet : httpGet)(url, { signal, headers, ...pinnedLookup(host, address) }, resolve).on('error', reject);
     });
     const location = res.headers.location;
     if (!location || ![301, 302, 303, 307, 308].includes(res.statusCode ?? 0)) return { res, url };

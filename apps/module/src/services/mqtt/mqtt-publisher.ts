@@ -6,6 +6,7 @@
  * Reconnects with a doubling wait up to a minute. A settings save calls reload(); close() ends
  * the connection with a DISCONNECT, so a clean shutdown does not fire the last will.
  */
+import { isIP } from 'node:net';
 import { noGuard, type OutboundGuard } from '../outbound/outbound-guard.ts';
 import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
 import { mqttIntervalSeconds, mqttTexts as t, type MqttConfig } from '@meter/contract';
@@ -93,14 +94,15 @@ export class MqttPublisher {
     await this.stop();
     if (config.mqttGenaral.mqttEnable === 1 && config.mqttGenaral.brokerIpAddr) {
       const g = config.mqttGenaral;
+      let address: string;
       try {
-        await (this.d.guard ?? noGuard)(g.brokerIpAddr, g.brokerPort);
+        address = await (this.d.guard ?? noGuard)(g.brokerIpAddr, g.brokerPort);
       } catch {
         // The module's own port: never connected, shown Disconnected like a broker that is down.
         this.syslog('warning', `connection to ${brokerUrl(g, config.mqttSSLConfig.enableSSL === 1)} failed: could not connect`);
         return;
       }
-      this.start(config);
+      this.start(config, address);
     } else this.syslog('info', config.mqttGenaral.mqttEnable === 1 ? 'MQTT enabled without a broker address: not connecting' : 'MQTT disabled');
   }
 
@@ -199,8 +201,13 @@ export class MqttPublisher {
     this.syslog('info', `Home Assistant discovery published to ${topic}`);
   }
 
-  private start(config: MqttConfig): void {
-    const client = mqtt.connect(brokerUrl(config.mqttGenaral, config.mqttSSLConfig.enableSSL === 1), this.options(config));
+  /** Connects to `address`, the guard's (reconnects too: never a fresh resolution of the name). */
+  private start(config: MqttConfig, address: string): void {
+    const g = config.mqttGenaral;
+    const ssl = config.mqttSSLConfig.enableSSL === 1;
+    // TLS checks the broker's certificate against the name in the settings.
+    const servername = ssl && !isIP(g.brokerIpAddr) ? { servername: g.brokerIpAddr } : {};
+    const client = mqtt.connect(brokerUrl({ ...g, brokerIpAddr: address }, ssl), { ...this.options(config), ...servername });
     this.client = client;
     this.current = config;
     const ha = config.homeAssistant;
@@ -211,8 +218,7 @@ export class MqttPublisher {
           .then(() => this.publish(client, config))
           .catch((e: unknown) => this.publishFailed(e));
     });
-    const url = brokerUrl(config.mqttGenaral, config.mqttSSLConfig.enableSSL === 1);
-    const g = config.mqttGenaral;
+    const url = brokerUrl(g, ssl);
     this.syslog(
       'info',
       `connecting to ${url} (MQTT ${g.protocolVersion === 5 ? '5' : '3.1.1'}, client id ${g.ClientId}${config.userCredential.userName ? `, user ${config.userCredential.userName}` : ''})`,

@@ -2,14 +2,20 @@
  * Outbound connections never reach the module's own listeners (issue 25 item 12): a post channel,
  * AcuCloud, remote access, the firmware server, SMTP or MQTT aimed at one of the module's ports on
  * loopback, on an address of its own or on 0.0.0.0 / :: is refused before any byte is sent, and
- * reported as any connection that could not be made. Every outbound client calls the one guard.
+ * reported as any connection that could not be made. Every outbound client calls the one guard,
+ * and connects to the address the guard checked (never to a fresh resolution of the name, which a
+ * DNS server could answer with 127.0.0.1 the second time: rebinding).
  */
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { networkInterfaces } from 'node:os';
 
-/** Checks a target before connecting; throws OutboundRefused when it is the module itself. */
-export type OutboundGuard = (host: string, port: number) => Promise<void>;
+/**
+ * Checks a target before connecting; throws OutboundRefused when it is the module itself. Resolves
+ * with the host to connect to: the checked address when the name had to be resolved to decide,
+ * else the host as given.
+ */
+export type OutboundGuard = (host: string, port: number) => Promise<string>;
 
 /** A connection the guard refused: its clients word it as "could not connect", like a refused or reset one. */
 export class OutboundRefused extends Error {
@@ -17,7 +23,21 @@ export class OutboundRefused extends Error {
 }
 
 /** The guard of a module without listeners (unit tests of a client). */
-export const noGuard: OutboundGuard = async () => undefined;
+export const noGuard: OutboundGuard = async (host) => host;
+
+/**
+ * A connection's `lookup` that answers the guard's address for its host (net, tls, http and https
+ * take it): TLS still checks the certificate against the name, HTTP still sends it as Host. None
+ * when the guard resolved nothing.
+ */
+export function pinnedLookup(host: string, address: string): { lookup?: LookupFunction } {
+  if (address === host) return {};
+  const family = isIP(address);
+  return {
+    lookup: ((_name: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) =>
+      options?.all ? cb(null, [{ address, family }]) : cb(null, address, family)) as LookupFunction,
+  };
+}
 
 const normal = (a: string) => a.toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
 const isLoopback = (a: string) => a.startsWith('127.') || a === '::1';
@@ -33,19 +53,17 @@ function isOwnAddress(address: string): boolean {
 /**
  * The guard over the ports the module listens on now (`ports`: HTTP, HTTPS, Modbus TCP, SFTP, SSH,
  * SNMP, BACnet/IP). Each listener is taken as reachable on every own address (some bind all of
- * them). A name is resolved and each of its addresses checked; a name that does not resolve is
- * left to the client, which fails on it by itself.
+ * them). A name is resolved and each of its addresses checked; the first is the one to connect to.
+ * A name that does not resolve fails here as the client would fail on it (ENOTFOUND), so that no
+ * later resolution can reach the module.
  */
 export function outboundGuard(ports: () => readonly (number | null | undefined)[]): OutboundGuard {
   return async (host, port) => {
-    if (!ports().includes(port)) return;
+    if (!ports().includes(port)) return host;
     const bare = host.replace(/^\[|\]$/g, '');
-    const addresses = isIP(bare)
-      ? [bare]
-      : bare.toLowerCase() === 'localhost'
-        ? ['127.0.0.1', '::1']
-        : (await lookup(bare, { all: true, verbatim: true }).catch(() => [])).map((a) => a.address);
-    if (addresses.some(isOwnAddress)) throw new OutboundRefused(`${host}:${port} is a port of this module`);
+    const addresses = isIP(bare) ? [bare] : bare.toLowerCase() === 'localhost' ? ['127.0.0.1', '::1'] : (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
+    if (addresses.length === 0 || addresses.some(isOwnAddress)) throw new OutboundRefused(`${host}:${port} is a port of this module`);
+    return addresses[0]!;
   };
 }
 

@@ -13,7 +13,7 @@ import type * as Ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { lazyRequire } from '../../lazy-require.ts';
 import { PostError, targetOf } from './post-error.ts';
-import { noGuard, type OutboundGuard } from '../outbound/outbound-guard.ts';
+import { noGuard, pinnedLookup, type OutboundGuard } from '../outbound/outbound-guard.ts';
 
 const ftp = lazyRequire<typeof BasicFtp>('basic-ftp');
 const ssh = lazyRequire<typeof Ssh2>('ssh2');
@@ -101,9 +101,15 @@ export async function httpPostReply(
   const target = targetFrom(url.href, port, https ? 443 : 80);
   url.port = String(target.port);
   const where = targetOf(target.host, target.port);
-  await (opts.guard ?? noGuard)(target.host, target.port);
+  const address = await (opts.guard ?? noGuard)(target.host, target.port);
   return new Promise((resolve, reject) => {
-    const options = { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, timeout: opts.timeoutMs, agent: false as const };
+    const options = {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(body.length) },
+      timeout: opts.timeoutMs,
+      agent: false as const,
+      ...pinnedLookup(target.host, address),
+    };
     const onResponse = (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -129,10 +135,10 @@ export async function httpPostReply(
 export async function sendFtp(cfg: PostChannelConfig, file: OutgoingFile, opts: SendOptions): Promise<string> {
   const info = cfg.postChannelInfo;
   const target = targetFrom(info.FTPAddress, info.FTPPort, 21);
-  await (opts.guard ?? noGuard)(target.host, target.port);
+  const address = await (opts.guard ?? noGuard)(target.host, target.port);
   const client = new ftp.Client(opts.timeoutMs);
   try {
-    await client.access({ host: target.host, port: target.port, user: info.FTPUsername, password: info.FTPPassword });
+    await client.access({ host: address, port: target.port, user: info.FTPUsername, password: info.FTPPassword });
     if (target.path && target.path !== '/') await client.ensureDir(target.path);
     const dir = info.directoryOption === FTP_DIRECTORY.mac ? opts.mac.replace(/:/g, '') : info.directoryOption === FTP_DIRECTORY.custom ? info.directoryName : '';
     if (dir) await client.ensureDir(dir);
@@ -154,7 +160,7 @@ export async function sendSftp(cfg: PostChannelConfig, file: OutgoingFile, opts:
   const info = cfg.postChannelInfo;
   const target = targetFrom(info.SFTPAddress, info.SFTPPort, 22);
   const where = targetOf(target.host, target.port);
-  await (opts.guard ?? noGuard)(target.host, target.port);
+  const address = await (opts.guard ?? noGuard)(target.host, target.port);
   const conn = new ssh.Client();
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -178,7 +184,7 @@ export async function sendSftp(cfg: PostChannelConfig, file: OutgoingFile, opts:
       });
     });
     conn.connect({
-      host: target.host,
+      host: address,
       port: target.port,
       username: info.SFTPUsername,
       password: info.SFTPPassword,

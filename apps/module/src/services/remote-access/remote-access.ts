@@ -11,7 +11,7 @@ import { remoteAccessSection, remoteAccessTexts as t, remoteAccessUrl, serverMes
 import type { KeyValueStore } from '../../store/db.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { reasonOf, targetOf } from '../posting/post-error.ts';
-import type { OutboundGuard } from '../outbound/outbound-guard.ts';
+import { noGuard, type OutboundGuard } from '../outbound/outbound-guard.ts';
 import { httpPostReply, targetFrom } from '../posting/senders.ts';
 import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
 import { deviceKey, remoteAccessDir } from './device-key.ts';
@@ -100,8 +100,11 @@ export class RemoteAccess {
     const s = this.settings();
     const offer = this.offer();
     if (this.stopped || !s.enable || !s.registered || !offer || this.httpsPort === undefined) return this.tunnel.stop();
+    // The server names the tunnel's end: held off the module's own ports like every outbound
+    // connection, and ssh is given the checked address (never a fresh resolution of the name).
+    const host = await (this.d.guard ?? noGuard)(offer.host, offer.port);
     const key = await deviceKey(this.d.dataDir, this.d.kv, this.d.identity().serial);
-    await this.tunnel.run({ offer, keyPath: key.path, localPort: this.httpsPort, aliveSeconds: Math.max(1, Math.ceil(this.intervalMs() / 1000)) });
+    await this.tunnel.run({ offer: { ...offer, host }, keyPath: key.path, localPort: this.httpsPort, aliveSeconds: Math.max(1, Math.ceil(this.intervalMs() / 1000)) });
   }
 
   settings(): RemoteDeviceAccess {

@@ -594,7 +594,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     if (systemLog.debugOn('Web Server') && request.url.startsWith(API_PREFIX)) webServer('debug', `${request.method} ${redactUrl(request.url)} ${reply.statusCode}`);
   });
   const now = ctx.now;
-  await app.register(authApi, { signIn: users.signIn });
+  await app.register(authApi, { signIn: users.signIn, sessions });
   await app.register(deviceApi, { device, certificate, meter, events, now, requestReboot: ctx.requestReboot, dataDir: ctx.config.dataDir });
   await app.register(readingsApi, { meter, device, now });
   await app.register(meteringApi, { meter, device, relays: meterSettings.relays, events, now });

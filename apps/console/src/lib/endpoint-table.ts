@@ -19,6 +19,7 @@ export const SHELL_CALLS = {
   logout: { method: 'POST', path: '/users/logout' },
   rebootSystem: { method: 'PATCH', path: '/command/rebootSystem' },
   certificate: { method: 'GET', path: '/cert_accu.cer' },
+  sessionStatus: { method: 'GET', path: '/users/session' },
 } as const satisfies Partial<Record<EndpointName, Pick<Endpoint, 'method' | 'path'>>>;
 
 /**

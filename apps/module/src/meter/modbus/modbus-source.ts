@@ -54,6 +54,11 @@ export interface ModbusSourceDeps {
   event: (level: 'Error' | 'Info', message: string) => void;
   log?: SubsystemLog;
   timing?: Partial<ModbusTiming>;
+  /**
+   * Checked before each TCP connection: refuses the module's own listeners (the outbound guard:
+   * a module told to read its own Modbus server would serve its own stale values in a loop).
+   */
+  guard?: (host: string, port: number) => Promise<void>;
 }
 
 type Client = ModbusRTU;
@@ -142,6 +147,7 @@ export class ModbusSource implements ReadingSource {
   }
 
   private async connect(): Promise<Client> {
+    if (this.d.spec.kind === 'modbus-tcp') await this.d.guard?.(this.d.spec.host, this.d.spec.port);
     // Loaded at the first connection: a module on the simulator never pays for it.
     const Ctor = require('modbus-serial') as new () => Client;
     const c = new Ctor();

@@ -35,11 +35,13 @@ export interface DataTableProps<T> {
   quietHeader?: boolean;
   /** Drawn at the end of the heading's line (the age of polled readings): takes no extra height. */
   aside?: ReactNode;
+  /** Below 'No Data' in an empty table: why it is empty (EmptyReason). */
+  empty?: ReactNode;
 }
 
 const NUMERIC = 'text-end text-nowrap tabular-nums';
 
-export function DataTable<T>({ title, label, columns, rows, rowKey, loading, paginate, quietHeader, aside }: DataTableProps<T>) {
+export function DataTable<T>({ title, label, columns, rows, rowKey, loading, paginate, quietHeader, aside, empty }: DataTableProps<T>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const all = rows ?? [];
@@ -72,7 +74,14 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
             {shown.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="text-center text-muted">
-                  {loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : shellTexts.noData}
+                  {loading ? (
+                    <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
+                  ) : (
+                    <>
+                      {shellTexts.noData}
+                      {empty && <div className="mt-1">{empty}</div>}
+                    </>
+                  )}
                 </td>
               </tr>
             ) : (

@@ -19,6 +19,8 @@ export interface Column<T> {
   numeric?: boolean;
   /** The order the rows are sorted by this column, announced on its heading. */
   sort?: 'ascending' | 'descending';
+  /** On a phone, stays in view while the other columns scroll: the first or the second from the left (layout.css). */
+  sticky?: 1 | 2;
 }
 
 export interface DataTableProps<T> {
@@ -40,6 +42,9 @@ export interface DataTableProps<T> {
 }
 
 const NUMERIC = 'text-end text-nowrap tabular-nums';
+
+const classOf = (c: { numeric?: boolean; sticky?: 1 | 2 }, extra?: string): string | undefined =>
+  [c.numeric ? NUMERIC : undefined, c.sticky ? `sticky-col sticky-col-${c.sticky}` : undefined, extra].filter(Boolean).join(' ') || undefined;
 
 export function DataTable<T>({ title, label, columns, rows, rowKey, loading, paginate, quietHeader, aside, empty }: DataTableProps<T>) {
   const [page, setPage] = useState(1);
@@ -64,7 +69,7 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
           <thead className={quietHeader ? 'visually-hidden' : undefined}>
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined} aria-sort={c.sort} className={c.numeric ? NUMERIC : undefined}>
+                <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined} aria-sort={c.sort} className={classOf(c)}>
                   {c.header}
                 </th>
               ))}
@@ -89,11 +94,11 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
                 <tr key={rowKey(row, i)}>
                   {columns.map((c) =>
                     c.rowHeader ? (
-                      <th key={c.key} scope="row" className="fw-normal">
+                      <th key={c.key} scope="row" className={classOf(c, 'fw-normal')}>
                         {c.cell(row)}
                       </th>
                     ) : (
-                      <td key={c.key} className={c.numeric ? NUMERIC : undefined}>
+                      <td key={c.key} className={classOf(c)}>
                         {c.cell(row)}
                       </td>
                     ),

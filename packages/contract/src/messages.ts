@@ -974,5 +974,7 @@ export const feedbackTexts = {
   pausedAge: (seconds: number) => `paused · updated ${seconds} s ago`,
   pause: 'Pause',
   resume: 'Resume',
+  /** The trend log file's progress in the toast area while its card is scrolled away (issue 28). */
+  trendFileProgress: 'Trend log file',
   unreachable: 'Module unreachable — reconnecting',
 } as const;

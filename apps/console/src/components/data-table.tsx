@@ -5,6 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, shellTexts } from '@meter/contract';
 import { pageCount, pageSlice } from './pagination.ts';
 import { ScrollRegion } from './scroll-region.tsx';
+import { useRepeatsHeading } from './screen-title.tsx';
 import { TablePagination } from './table-pagination.tsx';
 
 export interface Column<T> {
@@ -52,16 +53,18 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
   const all = rows ?? [];
   const pages = pageCount(all.length, pageSize);
   const shown = paginate ? pageSlice(all, page, pageSize) : all;
+  // A table named like its page (Current, Alarm Log) keeps its heading for the outline only.
+  const titleClass = useRepeatsHeading(title) ? 'visually-hidden' : 'h5';
 
   return (
     <section className="mb-4">
       {title && aside ? (
         <div className="d-flex align-items-baseline justify-content-between column-gap-3">
-          <h2 className="h5">{title}</h2>
+          <h2 className={titleClass}>{title}</h2>
           {aside}
         </div>
       ) : (
-        title && <h2 className="h5">{title}</h2>
+        title && <h2 className={titleClass}>{title}</h2>
       )}
       <ScrollRegion label={title ?? label}>
         <Table striped bordered hover size="sm" className="mb-0">

@@ -86,7 +86,8 @@ export function DataTable<T>({ title, label, columns, rows, rowKey, loading, pag
                     <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
                   ) : (
                     <>
-                      {shellTexts.noData}
+                      {/* Its own element: 'No Data' stays a text of its own beside the reason. */}
+                      <span>{shellTexts.noData}</span>
                       {empty && <div className="mt-1">{empty}</div>}
                     </>
                   )}

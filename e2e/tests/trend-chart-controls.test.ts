@@ -84,6 +84,8 @@ describe('trend chart controls', () => {
     const p = await openAs(browser, server, REALTIME, 'viewer');
     const chart = p.getByRole('figure', { name: 'Realtime log chart' });
     await chart.locator('canvas').waitFor();
+    // 'Last 1 Hour' follows the live data (trend-live.test.ts); paused, Reset zoom comes back to this very frame.
+    await p.getByRole('button', { name: 'Pause', exact: true }).click();
     const base = await frameOf(p);
     assert.equal(base.span, 3600, 'Last 1 Hour');
     assert.equal(await back(p).count(), 0, 'not zoomed: no Back');

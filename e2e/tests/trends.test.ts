@@ -32,6 +32,8 @@ describe('trends', () => {
     const rows = p.waitForResponse((r) => r.url().includes('/api/trendlog/realTime/') && decodeURIComponent(r.url()).includes('&1sec'));
     await p.getByRole('button', { name: 'Last 10 Minutes' }).click();
     assert.equal(await p.getByLabel('Time Interval').inputValue(), '1sec');
+    // The recent frame follows the live data (trend-live.test.ts); paused, it stays put while zoomed and rolled back.
+    await p.getByRole('button', { name: 'Pause', exact: true }).click();
     const reply = (await (await rows).json()) as { data: unknown[] };
     // 1-second rows: far more than the 40 a 15-second interval would give. Not all 600: the seconds
     // between the backfill's end and the module's start were never recorded, and on a loaded runner

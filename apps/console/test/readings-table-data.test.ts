@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatReading, parameterLabel, readingsGrid } from '../src/components/readings-table-data.ts';
+import { columnOrder, formatReading, parameterLabel, readingsGrid } from '../src/components/readings-table-data.ts';
 
 test('parameters down, row Names across, fixed decimals per quantity, "-" where a row lacks the key', () => {
   const grid = readingsGrid([
@@ -43,4 +43,11 @@ test('units go in parentheses after the name ("Current (A)")', () => {
   assert.equal(parameterLabel('Normal kWh'), 'Normal (kWh)');
   assert.equal(parameterLabel('Power Factor'), 'Power Factor');
   assert.equal(parameterLabel('Load Nature'), 'Load Nature');
+});
+
+test('on a phone System is drawn first; elsewhere, and without a System column, the reply order (issue 28)', () => {
+  const columns = ['Phase A', 'Phase B', 'Phase C', 'System'];
+  assert.deepEqual(columnOrder(columns, true), [3, 0, 1, 2]);
+  assert.deepEqual(columnOrder(columns, false), [0, 1, 2, 3]);
+  assert.deepEqual(columnOrder(['Phase A', 'Phase B'], true), [0, 1]);
 });

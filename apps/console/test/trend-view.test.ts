@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { presetRange, trendIntervalOptions, type TrendRange } from '@meter/contract';
 import { TREND_CHANNELS, showsChannelPicker, toggleChannel } from '../src/features/trends/trend-channels.ts';
-import { initialTrendView, intervalChoices, spanMs, trendViewReducer, type TrendViewState } from '../src/features/trends/trend-view-state.ts';
+import { followDue, followStepSeconds, followsLive, initialTrendView, intervalChoices, spanMs, trendViewReducer, type TrendViewState } from '../src/features/trends/trend-view-state.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 15, 0) / 1000;
 const ago = (seconds: number): TrendRange => ({ start: NOW - seconds, end: NOW });
@@ -132,4 +132,26 @@ test('Back and Reset zoom: the first frame brings its preset (and its default in
   // A typed frame has no preset to come back to.
   const typed = realtime(realtime(s, { type: 'frame', frame: ago(7200) }), { type: 'zoom', frame: ago(600) });
   assert.equal(realtime(typed, { type: 'resetZoom' }).preset, undefined);
+});
+
+test('recent frames follow the live data (issue 28): a slide keeps the interval; zoomed or on another preset they stay', () => {
+  let s = realtime(start('realtime', ago(3600)), { type: 'preset', preset: 'Last 10 Minutes', frame: ago(600) });
+  s = realtime(s, { type: 'interval', interval: '15sec' });
+  assert.ok(followsLive(s));
+  assert.equal(followStepSeconds('1sec'), 5, 'never more often than the readings refresh');
+  assert.equal(followStepSeconds('15sec'), 15);
+  assert.equal(followStepSeconds('1min'), 60);
+  assert.equal(followDue(s, NOW + 14), false);
+  assert.equal(followDue(s, NOW + 15), true);
+  const slid = realtime(s, { type: 'follow', preset: 'Last 10 Minutes', frame: { start: NOW - 585, end: NOW + 15 } });
+  assert.deepEqual(slid.frame, { start: NOW - 585, end: NOW + 15 });
+  assert.equal(slid.interval, '15sec', 'the picked interval stays');
+  assert.equal(slid.preset, 'Last 10 Minutes');
+  assert.equal(realtime(slid, { type: 'follow', preset: 'Last 1 Hour', frame: ago(3600) }), slid, 'a slide of another preset is late: ignored');
+
+  const zoomed = realtime(slid, { type: 'zoom', frame: { start: NOW - 300, end: NOW - 200 } });
+  assert.equal(followsLive(zoomed), false);
+  assert.equal(realtime(zoomed, { type: 'follow', preset: 'Last 10 Minutes', frame: ago(600) }), zoomed);
+  assert.ok(followsLive(realtime(zoomed, { type: 'resetZoom' })), 'back on the preset, it follows again');
+  assert.equal(followsLive(realtime(slid, { type: 'preset', preset: 'Today', frame: ago(3600) })), false);
 });

@@ -950,6 +950,18 @@ export const emailDeliveryTexts = {
   delivered: (what: string, target: string) => `Email ${what}: accepted by ${target}`,
 } as const;
 
+/** Empty states (issue 28): why a list or chart is empty; a link to the setting that fills it goes beside. Ours, the spec gives none. */
+export const emptyStateTexts = {
+  logOff: (name: string) => `${name} is off, so it records no files.`,
+  logOn: (name: string) => `${name} is on; its files are listed here as it writes them.`,
+  logMaybeOff: (name: string) => `${name} records files only while it is enabled in its settings.`,
+  trendNoRecords: 'No records in this time frame.',
+  trendHeld: (log: string, from: string, to: string) => `The ${log} holds records from ${from} to ${to}.`,
+  trendNoneHeld: (log: string) => `The ${log} holds no records yet.`,
+  /** The link's text: where it goes, as the menus name it. */
+  settingsLink: (routeName: string) => routeName.split(', ').join(' › '),
+} as const;
+
 /** Feedback of the console (issue 14): copy buttons, the age of polled readings, the reconnecting banner. Ours, the spec gives none. */
 export const feedbackTexts = {
   copy: 'Copy',
@@ -959,5 +971,10 @@ export const feedbackTexts = {
   liveAge: (seconds: number) => `live · updated ${seconds} s ago`,
   staleAge: (seconds: number) => `no new reading · updated ${seconds} s ago`,
   liveWaiting: 'live · waiting for the first reading',
+  pausedAge: (seconds: number) => `paused · updated ${seconds} s ago`,
+  pause: 'Pause',
+  resume: 'Resume',
+  /** The trend log file's progress in the toast area while its card is scrolled away (issue 28). */
+  trendFileProgress: 'Trend log file',
   unreachable: 'Module unreachable — reconnecting',
 } as const;

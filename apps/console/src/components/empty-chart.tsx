@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { shellTexts } from '@meter/contract';
 
-/** What a chart shows when it has no series (000 §2). */
-export function EmptyChart({ height = 300, title }: { height?: number; title?: string }) {
+/** What a chart shows when it has no series (000 §2); `children` say why (EmptyReason). */
+export function EmptyChart({ height = 300, title, children }: { height?: number; title?: string; children?: ReactNode }) {
   return (
-    <figure className="border rounded d-flex align-items-center justify-content-center text-muted m-0" style={{ height }} aria-label={title}>
-      {shellTexts.noData}
+    <figure className="border rounded d-flex flex-column align-items-center justify-content-center text-center text-muted m-0 p-3 gap-2" style={{ height }} aria-label={title}>
+      <span>{shellTexts.noData}</span>
+      {children}
     </figure>
   );
 }

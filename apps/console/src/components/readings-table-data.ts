@@ -58,3 +58,16 @@ export function readingsGrid(rows: readonly ReadingRow[] | undefined): ReadingsG
   for (const r of list) for (const k of Object.keys(r)) if (k !== 'Name' && !parameters.includes(k)) parameters.push(k);
   return { columns, rows: parameters.map((parameter) => ({ parameter, cells: list.map((r) => formatReading(r[parameter], parameter)) })) };
 }
+
+/** The System column's name in the readings replies. */
+export const SYSTEM_COLUMN = 'System';
+
+/**
+ * The order the value columns are drawn in, as indexes into `columns`: the reply's, or on a phone
+ * (issue 28) System first, where it stays in view beside the parameter names while the phases scroll.
+ */
+export function columnOrder(columns: readonly string[], systemFirst: boolean): number[] {
+  const order = columns.map((_, i) => i);
+  const system = columns.indexOf(SYSTEM_COLUMN);
+  return systemFirst && system > 0 ? [system, ...order.filter((i) => i !== system)] : order;
+}

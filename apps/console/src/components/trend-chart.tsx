@@ -7,7 +7,7 @@
  * keys (zoomKey). Export PNG saves the picture with its title and legend (chart-png.ts). The
  * container's width is reported so the screen can ask the module for about one point per pixel column.
  */
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -47,6 +47,8 @@ interface Props {
   /** The PNG's title and file name start with it (trend and parameter); without it there is no Export PNG. */
   exportName?: string;
   onWidth?: (px: number) => void;
+  /** Under 'No Data' when the frame has no rows: why (EmptyReason). */
+  empty?: ReactNode;
 }
 
 const HIDDEN_SELECT = { left: 0, top: 0, width: 0, height: 0 };
@@ -223,7 +225,9 @@ export function TrendChart(props: Props) {
             <Loading />
           </div>
         ) : (
-          <EmptyChart height={height} title={props.title} />
+          <EmptyChart height={height} title={props.title}>
+            {props.empty}
+          </EmptyChart>
         )}
       </div>
       {show && props.bounds && (

@@ -15,6 +15,7 @@ import { toSchemaValues } from '../form/form-values.ts';
 import { SaveBar } from '../form/save-bar.tsx';
 import { useSettingsForm, type SettingsFormState } from '../form/use-settings-form.ts';
 import { ScrollRegion } from '../scroll-region.tsx';
+import { useRepeatsHeading } from '../screen-title.tsx';
 import { FieldCell } from './field-cell.tsx';
 import { unflatten } from './flat-values.ts';
 import { placedFields, type Block, type SectionFormControls, type SectionScreenDef, type SectionValues } from './section-def.ts';
@@ -22,11 +23,17 @@ import { fieldDefOf } from './section-fields.ts';
 import type { FlatSchema, SectionState } from './use-section.ts';
 
 export function SettingsCard({ title, bodyClassName, children }: { title: string; bodyClassName?: string; children: ReactNode }) {
+  // A card named like its page (SNMP's one card) drops the header the page's heading already says.
+  const repeats = useRepeatsHeading(title);
   return (
     <Card className="mb-3">
-      <Card.Header as="h3" className="h6">
-        {title}
-      </Card.Header>
+      {repeats ? (
+        <h3 className="visually-hidden">{title}</h3>
+      ) : (
+        <Card.Header as="h3" className="h6">
+          {title}
+        </Card.Header>
+      )}
       <Card.Body className={bodyClassName}>{children}</Card.Body>
     </Card>
   );

@@ -7,14 +7,29 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { DATA_LOG_IDS, type DataLogFile, type DataLogId } from '@meter/contract';
+import { DATA_LOG_IDS, displayName, emptyStateTexts, routeByName, type DataLogFile, type DataLogId } from '@meter/contract';
 import { DataTable, type Column } from '../../components/data-table.tsx';
+import { EmptyReason } from '../../components/empty-reason.tsx';
 import { PageNotFound } from '../../components/page-not-found.tsx';
 import { formatDeviceTime } from '../../lib/device-time.ts';
 import { useIsAdmin } from '../../lib/permissions.ts';
-import { downloadDataLogFile, useDataLogFiles, useDeleteDataLogFiles } from './api/use-logs.ts';
+import { downloadDataLogFile, useDataLogEnabled, useDataLogFiles, useDeleteDataLogFiles } from './api/use-logs.ts';
 import { confirmDelete } from './data-log-delete.ts';
 import { useDeviceZone } from './use-device-zone.ts';
+
+/** Each logger's page in the menu and the settings page that switches it on (issue 28: the empty list links there). */
+const DATA_LOG_ROUTES: Record<DataLogId, { view: string; settings: string }> = {
+  '1': { view: 'Reading, Log, Data Log, Data Log 1', settings: 'Settings, Communication, Data Log, Data Log 1' },
+  '2': { view: 'Reading, Log, Data Log, Data Log 2', settings: 'Settings, Communication, Data Log, Data Log 2' },
+  '3': { view: 'Reading, Log, Data Log, Data Log 3', settings: 'Settings, Communication, Data Log, Data Log 3' },
+  ac: { view: 'Reading, Log, Data Log, AcuCloud', settings: 'Settings, Communication, AcuCloud' },
+};
+
+/** Why the list is empty: the logger is off, on but has written nothing yet, or (settings not readable) either. */
+export function dataLogEmptyReason(name: string, enabled: boolean | undefined): string {
+  if (enabled === undefined) return emptyStateTexts.logMaybeOff(name);
+  return enabled ? emptyStateTexts.logOn(name) : emptyStateTexts.logOff(name);
+}
 
 export default function DataLog() {
   const id = useLocation().pathname.split('/').filter(Boolean).pop();
@@ -27,6 +42,8 @@ function DataLogView({ id }: { id: DataLogId }) {
   const zone = useDeviceZone();
   const isAdmin = useIsAdmin();
   const files = useDataLogFiles(id);
+  const enabled = useDataLogEnabled(id);
+  const routes = DATA_LOG_ROUTES[id];
   const remove = useDeleteDataLogFiles(id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const listed = useMemo(() => new Set((files.data ?? []).map((f) => f.filename)), [files.data]);
@@ -85,7 +102,15 @@ function DataLogView({ id }: { id: DataLogId }) {
           </Button>
         </div>
       )}
-      <DataTable label="Data Log Files" columns={columns} rows={files.data} rowKey={(f) => f.filename} loading={files.isPending} paginate />
+      <DataTable
+        label="Data Log Files"
+        columns={columns}
+        rows={files.data}
+        rowKey={(f) => f.filename}
+        loading={files.isPending}
+        paginate
+        empty={<EmptyReason reason={dataLogEmptyReason(displayName(routeByName(routes.view)), enabled)} settings={routes.settings} />}
+      />
     </section>
   );
 }

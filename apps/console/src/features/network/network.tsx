@@ -33,6 +33,7 @@ import { useSystemMode } from '../../lib/device.ts';
 import { endpointQuery } from '../../lib/query.ts';
 import { NETWORK_PAGE_KEYS, changedSections, networkPageSection, type NetworkPageKey } from './network-page.ts';
 import { SsidPicker } from './ssid-picker.tsx';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const N = (...path: string[]) => fieldName('networkConfig', ...path);
 const STA_SSID = N('wlan0', 'staConfig', 'ssid');
@@ -70,7 +71,7 @@ export default function Network() {
   if (!all.every((p) => p.ready && p.values) || !ip.data) return null;
   return (
     <section>
-      <h2 className="h5">Network</h2>
+      <ScreenTitle className="h5">Network</ScreenTitle>
       <NetworkForm key={all.map((p) => p.generation).join('.')} parts={parts} ip={ip.data} mode={mode} />
     </section>
   );

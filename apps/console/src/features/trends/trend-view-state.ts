@@ -6,7 +6,17 @@
  * zooming into ten minutes gets 1 second rather than keeping the hour's 1 minute). A preset may
  * name its own default (PRESET_INTERVAL) where the span's would be a poor one.
  */
-import { TREND_MAX_CHANNELS, keepOrDefaultInterval, trendIntervalOptions, type TrendInterval, type TrendKind, type TrendPreset, type TrendRange } from '@meter/contract';
+import {
+  TIMING,
+  TREND_MAX_CHANNELS,
+  keepOrDefaultInterval,
+  trendIntervalOptions,
+  trendIntervalSeconds,
+  type TrendInterval,
+  type TrendKind,
+  type TrendPreset,
+  type TrendRange,
+} from '@meter/contract';
 import { pickFrame, resetZoom, rollBack, zoomTo, type ZoomState } from '../../components/trend-zoom.ts';
 
 export interface TrendViewState extends ZoomState {
@@ -29,7 +39,22 @@ export type TrendViewAction =
   | { type: 'resetZoom' }
   | { type: 'interval'; interval: TrendInterval }
   | { type: 'parameter'; parameter: string }
-  | { type: 'channels'; channels: readonly string[] };
+  | { type: 'channels'; channels: readonly string[] }
+  | { type: 'follow'; preset: TrendPreset; frame: TrendRange };
+
+/**
+ * The recent frames (issue 28): shown on their preset and not zoomed, they follow the live data,
+ * sliding to end at the device's time as new buckets come in.
+ */
+export const FOLLOWED_PRESETS: readonly TrendPreset[] = ['Last 10 Minutes', 'Last 1 Hour'];
+
+export const followsLive = (s: Pick<TrendViewState, 'preset' | 'history'>): boolean => s.preset !== undefined && FOLLOWED_PRESETS.includes(s.preset) && s.history.length === 0;
+
+/** Seconds between two slides: one bucket of the interval, never more often than the readings' refresh. */
+export const followStepSeconds = (interval: TrendInterval): number => Math.max(TIMING.readingsRefreshMs / 1000, trendIntervalSeconds(interval));
+
+/** Whether the device's clock has moved a step past the frame's end. */
+export const followDue = (s: Pick<TrendViewState, 'frame' | 'interval'>, nowSeconds: number): boolean => nowSeconds - s.frame.end >= followStepSeconds(s.interval);
 
 /** Both ends are inclusive seconds; the spec's thresholds are in ms. */
 export const spanMs = (frame: TrendRange): number => (frame.end - frame.start) * 1000;
@@ -76,6 +101,10 @@ export function trendViewReducer(kind: TrendKind) {
         return intervalChoices(kind, s).options.includes(a.interval) ? { ...s, interval: a.interval, intervalPicked: true } : s;
       case 'parameter':
         return withInterval(kind, { ...s, parameter: a.parameter });
+      case 'follow':
+        // A slide that arrives after the user zoomed or picked another preset changes nothing.
+        // Same span, so the same interval: the one picked stays.
+        return followsLive(s) && s.preset === a.preset ? { ...s, frame: a.frame } : s;
       case 'channels':
         // 001 §5: up to 4 channels in a trend chart.
         return { ...s, channels: a.channels.slice(0, TREND_MAX_CHANNELS) };

@@ -10,6 +10,7 @@ import { Loading } from '../../components/loading.tsx';
 import { schemaFieldDefs } from '../../components/section/section-fields.ts';
 import { callEndpoint, ifRevisionHeaders } from '../../lib/api.ts';
 import { endpointQuery } from '../../lib/query.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const TITLE = 'General';
 const FIELDS = schemaFieldDefs(generalUserConfig);
@@ -22,7 +23,7 @@ export default function UserManagementGeneral() {
   if (!config.data) return null;
   return (
     <section style={{ maxWidth: '32rem' }}>
-      <h2 className="h5">{TITLE}</h2>
+      <ScreenTitle className="h5">{TITLE}</ScreenTitle>
       <SettingsForm
         title={TITLE}
         schema={generalUserConfig}

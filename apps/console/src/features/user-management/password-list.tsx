@@ -13,6 +13,7 @@ import { formatDeviceTime } from '../../lib/device-time.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { useUserList } from './api/use-users.ts';
 import { flipDirection, sortByName, statusText, timeText, type SortDirection } from './user-tables.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const TITLE = 'Password Management';
 const EDIT_PATH = routeByName('System Settings, User Management, Password Management, Edit').path;
@@ -57,7 +58,7 @@ export default function PasswordList() {
 
   return (
     <section>
-      <h2 className="h5">{TITLE}</h2>
+      <ScreenTitle className="h5">{TITLE}</ScreenTitle>
       <DataTable label={TITLE} columns={columns} rows={users.data && sortByName(users.data, direction)} rowKey={(u) => u.name} loading={users.isPending} paginate />
     </section>
   );

@@ -3,12 +3,13 @@
  * status text, progress, and the file (name, size, download link) once ready. Stop and Delete
  * are edit controls (001 §1), shown to those who may generate.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { endpoints, trendExportState, trendTexts, type TrendExportStatus } from '@meter/contract';
+import { endpoints, feedbackTexts, trendExportState, trendTexts, type TrendExportStatus } from '@meter/contract';
 import { ApiError, fileLink, openFileLink } from '../../../lib/api.ts';
+import { clearProgress, showProgress } from '../../../lib/progress.ts';
 import { PROGRESS_DOTS_MS, exportProgress, exportSizeText, exportStatusText, isBusy } from '../export-file.ts';
 
 interface Props {
@@ -49,10 +50,35 @@ function FileLink({ fileName }: { fileName: string }) {
   );
 }
 
+/** Whether the element is on screen (IntersectionObserver); taken as on screen until first reported. */
+function useInView(el: RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    const node = el.current;
+    if (!node) return;
+    const io = new IntersectionObserver(([e]) => setInView(e?.isIntersecting ?? true));
+    io.observe(node);
+    return () => io.disconnect();
+  }, [el]);
+  return inView;
+}
+
+const PROGRESS_KEY = 'trend-log-file';
+
 export function LogFileCard({ status, canEdit, busy, onStop, onDelete }: Props) {
   const state = status ? trendExportState(status) : undefined;
   const working = state !== undefined && isBusy(state);
   const tick = useDotsTick(working);
+  // Issue 28: while the file is made and this card is scrolled away (the Log Param card above it
+  // is long), its progress stays in view in the toast area.
+  const line = useRef<HTMLParagraphElement>(null);
+  const inView = useInView(line);
+  const percent = status && working ? exportProgress(status) : undefined;
+  useEffect(() => {
+    if (percent === undefined || inView) clearProgress(PROGRESS_KEY);
+    else showProgress({ key: PROGRESS_KEY, label: feedbackTexts.trendFileProgress, percent });
+  }, [percent, inView]);
+  useEffect(() => () => clearProgress(PROGRESS_KEY), []);
   return (
     <Card className="mb-4">
       <Card.Header as="h2" className="h6">
@@ -60,12 +86,15 @@ export function LogFileCard({ status, canEdit, busy, onStop, onDelete }: Props) 
       </Card.Header>
       <Card.Body>
         {/* The dots change every 0.8 s: announced once by state, not on every frame. */}
-        <p className="mb-2" aria-live="polite" aria-atomic="true" data-state={state}>
+        <p ref={line} className="mb-2" aria-live="polite" aria-atomic="true" data-state={state}>
           {state ? exportStatusText(state, tick) : '\u00a0'}
         </p>
         {status && working && (
           <div className="d-flex align-items-center gap-3 mb-2">
-            <ProgressBar className="flex-grow-1" now={exportProgress(status)} label={`${exportProgress(status)}%`} aria-label="Progress" style={{ maxWidth: 480 }} animated />
+            {/* Named on the element with the progressbar role (a child bar), not on its track. */}
+            <ProgressBar className="flex-grow-1" style={{ maxWidth: 480 }}>
+              <ProgressBar now={exportProgress(status)} label={`${exportProgress(status)}%`} aria-label="Progress" animated />
+            </ProgressBar>
             <span className="small text-muted">{exportSizeText(status)}</span>
             {canEdit && (
               <Button size="sm" variant="outline-danger" disabled={busy} onClick={onStop}>

@@ -8,7 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { TIMING, displayName, flowTexts, requestMessages, routeByName, rules, signInTexts, type LoginBody } from '@meter/contract';
 import { PasswordReveal } from '../../components/password-reveal.tsx';
 import { ApiError, download, presentFailure } from '../../lib/api.ts';
-import { SHELL_CALLS } from '../../lib/endpoint-table.ts';
+import { calls } from '../../lib/endpoint-table.ts';
 import { sessionStore, setSession, sessionFromReply, shareSession } from '../../lib/session.ts';
 import { NEXT_PARAM } from '../../lib/navigation.ts';
 import { rebootStore } from '../../lib/reboot-state.ts';
@@ -176,7 +176,7 @@ export default function Login() {
               <Button
                 type="button"
                 variant="outline-secondary"
-                onClick={() => void download(SHELL_CALLS.certificate.path, { token: null, failureMessage: requestMessages.certificateNotFound })}
+                onClick={() => void download(calls.certificate.path, { token: null, failureMessage: requestMessages.certificateNotFound })}
               >
                 SSL Certificate
               </Button>

@@ -1,13 +1,13 @@
 /**
  * A slow meter behind the module (issue 26): a third-party Modbus TCP slave (Debian's
- * python3-pymodbus, apps/module/test/peers/modbus-slave.py) serving the AcuRev 2000 basic block
+ * python3-pymodbus, test-peers/modbus-slave.py) serving the AcuRev 2000 basic block
  * and answering every read 900 ms late, the compiled module reading it
  * (`MODULE_METER=modbus-tcp://127.0.0.1:PORT?unit=3&profile=acurev2000`), and the load bench's 50
  * consoles polling Basic Metering. The event loop never waits on the meter, so the polls must not
  * either: poll p99 ≤ 10 ms (target); the module's event-loop figures are printed beside it, and the
  * meter link's state after the phase (a 900 ms answer is inside the 1 s timeout: fresh).
  */
-import { floatRegisters, startModbusSlave, type Peer } from '../apps/module/test/peers/modbus-slave.ts';
+import { floatRegisters, startModbusSlave, type Peer } from '../test-peers/modbus-slave.ts';
 import { freePort } from '../test-peers/free-ports.ts';
 import { consolePhase, openConsoles } from './console-load.ts';
 import { BenchClient } from './lib/client.ts';

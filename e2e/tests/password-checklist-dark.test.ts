@@ -136,7 +136,7 @@ describe('password checklist, dark mode, 390 px', () => {
     const page = await darkPage();
     await page.setViewportSize(PHONE);
     await signIn(page, 'late', LATE_PASSWORD);
-    await page.waitForURL('**/change_password');
+    await page.waitForURL((u) => u.pathname === '/change_password');
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('Abcdefgh');
     await assertReadable(page, password, 'Change Password');

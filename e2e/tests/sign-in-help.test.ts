@@ -119,7 +119,7 @@ test('the generated first-start password: the prompt says why, the change screen
     const { page } = await newPage(browser, fresh.baseUrl);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'admin', firstStartPassword(fresh));
-    await page.waitForURL('**/change_password');
+    await page.waitForURL((u) => u.pathname === '/change_password');
     const prompt = page.getByRole('dialog', { name: 'Confirmation' });
     await prompt.getByText('You are using default password. Click continue to change your password.', { exact: true }).waitFor();
     await prompt.getByText(/^The module generated this password at its first start/).waitFor();

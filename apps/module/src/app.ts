@@ -9,6 +9,8 @@ import {
   endpoints,
   ipWhitelistSection,
   meterGeneralSection,
+  meterConnectionSection,
+  type MeterConnectionConfig,
   mqttSection,
   networkConfigSection,
   sftpSection,
@@ -69,6 +71,7 @@ import type { ModuleConfig } from './config.ts';
 import type { ModuleContext } from './context.ts';
 import { SimulatedSource } from './meter/simulated-source.ts';
 import { ModbusSource } from './meter/modbus/modbus-source.ts';
+import { meterUrlText, specOfConnection, type MeterSourceSpec } from './meter/modbus/meter-url.ts';
 import { loadProfile } from './meter/modbus/profile.ts';
 import type { ReadingSource } from './meter/reading-source.ts';
 import { SimulatedMeter } from './meter/simulator.ts';
@@ -93,7 +96,7 @@ import { SnmpService } from './services/snmp/index.ts';
 import { BacnetService } from './services/bacnet/index.ts';
 import { EmailService } from './services/email/index.ts';
 import { SectionService } from './services/sections/section-service.ts';
-import { kvSectionBackend } from './services/sections/section-backend.ts';
+import { kvSectionBackend, type SectionBackend } from './services/sections/section-backend.ts';
 import { IpWhitelist } from './services/whitelist/ip-whitelist.ts';
 import { NetworkService } from './services/network/network-service.ts';
 import { httpsRedirectUrl, type HttpRedirect } from './services/web-server/web-ports.ts';
@@ -201,7 +204,13 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   registers.caughtUp.catch((err: unknown) => events.write('Error', `Meter registers: catch-up stopped: ${err instanceof Error ? err.message : String(err)}`));
   // The meter behind the module (MODULE_METER; docs/modbus.md): the simulator and its registers,
   // or a real meter over Modbus whose registers count by themselves (never integrated here).
-  const meterSpec = config.meter ?? { kind: 'simulated' as const };
+  // MODULE_METER wins over Settings › Meter › Meter Connection (read once here: applied at a start).
+  const meterConnection = meterConnectionBackend(kvSectionBackend(kv, meterConnectionSection), config.meter);
+  const meterSpec = config.meter ?? specOfConnection(meterConnection.read());
+  // Outbound clients never reach the module's own listeners: the ports are read at each
+  // connection (the listeners below and the launcher's HTTP and HTTPS ones).
+  const ownPorts: (() => number | null | undefined)[] = [];
+  const guard = outboundGuard(() => ownPorts.map((port) => port()));
   const meter: ReadingSource =
     meterSpec.kind === 'simulated'
       ? new SimulatedSource(simulator, registers, systemLog.for('Reading Source'))
@@ -212,6 +221,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
           now: ctx.now,
           event: (level, message) => events.write(level, message),
           log: systemLog.for('Reading Source'),
+          guard,
         }).start();
   if (meter.kind === 'simulated') ticker.subscribe((t) => registers.tick(t));
   const meterEvents = new MeterEventLog(db, ctx.kv, ctx.now);
@@ -224,6 +234,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const rtu = new RtuServer(systemLog.for('Rtu Server'), () => sections.document(meterGeneralSection));
   for (const [section, backend] of meterSettings.sectionBackends()) sections.register(section, section.key === meterGeneralSection.key ? rtu.watch(backend) : backend);
   sections.register(passwordPolicySection, passwordPolicyBackend(users.settings));
+  sections.register(meterConnectionSection, meterConnection);
   const time = new TimeService({ kv, clock, device, events, meterEvents, endSessions: () => sessions.endAll(), ntpPort: config.ntpPort, syslog: systemLog.for('Time configurator') });
   sections.register(...time.backend());
   const whitelist = new IpWhitelist(kv);
@@ -235,10 +246,6 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
   const httpRedirect: HttpRedirect = { active: !network.webServer().allowHttp, httpsPort: undefined };
   // Outbound HTTPS trusts the system's roots, plus MODULE_TRUSTED_CA's (a private CA, the tests' own).
   const trustedCa = config.trustedCa ? [...rootCertificates, readFileSync(config.trustedCa, 'utf8')] : undefined;
-  // Outbound clients never reach the module's own listeners: the ports are read at each
-  // connection (the listeners below and the launcher's HTTP and HTTPS ones).
-  const ownPorts: (() => number | null | undefined)[] = [];
-  const guard = outboundGuard(() => ownPorts.map((port) => port()));
   const postChannels = new PostChannels({
     guard,
     dataDir: config.dataDir,
@@ -594,7 +601,7 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     if (systemLog.debugOn('Web Server') && request.url.startsWith(API_PREFIX)) webServer('debug', `${request.method} ${redactUrl(request.url)} ${reply.statusCode}`);
   });
   const now = ctx.now;
-  await app.register(authApi, { signIn: users.signIn });
+  await app.register(authApi, { signIn: users.signIn, sessions });
   await app.register(deviceApi, { device, certificate, meter, events, now, requestReboot: ctx.requestReboot, dataDir: ctx.config.dataDir });
   await app.register(readingsApi, { meter, device, now });
   await app.register(meteringApi, { meter, device, relays: meterSettings.relays, events, now });
@@ -688,4 +695,19 @@ export async function buildApp(config: ModuleConfig, options: BuildOptions = {})
     db.close();
   });
   return { app, services };
+}
+
+/**
+ * The Meter Connection section in the generic store, with MODULE_METER reported beside it
+ * (`environment`, read-only: never stored, so a backup or a save never carries it).
+ */
+function meterConnectionBackend(store: SectionBackend, env: MeterSourceSpec | undefined): SectionBackend<MeterConnectionConfig> {
+  const environment = env ? meterUrlText(env) : '';
+  return {
+    read: () => ({ ...(store.read() as MeterConnectionConfig), environment }),
+    write: (next, before, w) => {
+      const { environment: _shown, ...stored } = next;
+      store.write(stored, before, w);
+    },
+  };
 }

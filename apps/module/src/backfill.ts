@@ -3,7 +3,8 @@
  * default ./data where npm was run) with trend history from the simulated meter. Opens the module
  * the way a start does (so identity, registers and time zone are the folder's own) but never
  * listens. Idempotent: what exists is skipped. Run it while the module is stopped: its hour-long
- * write transactions would make a running module's 1-Hz commits wait.
+ * write transactions would make a running module's 1-Hz commits wait. Refused on a real meter
+ * source (MODULE_METER): it would invent history.
  */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { app, services } = await buildApp(config, { logger: false });
   try {
+    // History made up from a real meter's present values would be invented data (issue 26).
+    if (services.meter.kind !== 'simulated') throw new Error(`backfill writes the simulated meter's history: it does not run on a ${services.meter.kind} meter source`);
     const t0 = performance.now();
     const r = await backfillTrends(services.trends, {
       days,

@@ -69,6 +69,8 @@ const env = z.object({
   MODULE_EVENT_LOG_MAX_ROWS: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   /** The meter behind the module (docs/modbus.md): simulated, modbus-tcp://… or modbus-rtu:///dev/…; wins over the Meter Connection settings. */
   MODULE_METER: z.string().optional(),
+  /** Tests only: how many seconds a minute of the session timeout lasts (60; docs/decisions.md, "Session timeout"). */
+  MODULE_SESSION_MINUTE_SECONDS: z.coerce.number().min(0.1).max(60).default(60),
 });
 
 export interface ModuleConfig {
@@ -108,6 +110,8 @@ export interface ModuleConfig {
   loopProbe: boolean;
   /** Overrides the BACnet/IP port of the settings. */
   bacnetPort?: number;
+  /** Milliseconds of one minute of the session timeout (60 000 but in tests). */
+  sessionMinuteMs: number;
   /** MODULE_TRUSTED_CA, resolved. */
   trustedCa?: string;
   remotePingSeconds?: number;
@@ -159,6 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ModuleConfi
     loopProbe: e.MODULE_LOOP_PROBE === '1',
     eventLogMaxRows: e.MODULE_EVENT_LOG_MAX_ROWS,
     bacnetPort: e.MODULE_BACNET_PORT,
+    sessionMinuteMs: Math.round(e.MODULE_SESSION_MINUTE_SECONDS * 1000),
     trustedCa: e.MODULE_TRUSTED_CA ? resolve(e.MODULE_TRUSTED_CA) : undefined,
     remotePingSeconds: e.MODULE_REMOTE_PING_SECONDS,
     emailTimeoutSeconds: e.MODULE_EMAIL_TIMEOUT_SECONDS,

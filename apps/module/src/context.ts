@@ -13,8 +13,12 @@ export interface Principal {
   passwordChangeRequired?: boolean;
 }
 
-/** The auth hook's lookup: the caller behind a session or API token, or null for none. */
-export type PrincipalResolver = (token: string) => Principal | null;
+/**
+ * The auth hook's lookup: the caller behind a session or API token, or null for none. `activity`:
+ * the call counts as the user's (it restarts the session's inactivity clock; docs/decisions.md,
+ * "Session timeout").
+ */
+export type PrincipalResolver = (token: string, activity?: boolean) => Principal | null;
 
 /** What every API plugin may use: the state of one running module. */
 export interface ModuleContext {

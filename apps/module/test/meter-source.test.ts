@@ -16,7 +16,7 @@ import { decode, loadProfile, planBlocks, profileNames, type ProfilePoint } from
 import { freePorts } from '../../../test-peers/free-ports.ts';
 import { createTestModule, type TestModule } from './helper.ts';
 import { until } from './https-peer-module.ts';
-import { floatRegisters, ptyPair, startModbusSlave, type Peer } from './peers/modbus-slave.ts';
+import { floatRegisters, ptyPair, startModbusSlave, type Peer } from '../../../test-peers/modbus-slave.ts';
 
 type Row = Record<string, number | string>;
 const T0 = Date.parse('2026-06-01T12:00:00Z');

@@ -1,6 +1,11 @@
 /** The trend store: 1-Hz ingest, rollups, retention, queries, energy registers, backfill. */
 import { energyDifferences } from '@meter/contract';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { backfillTrends } from '../src/services/trends/backfill.ts';
 import { BucketPlan, ZoneClock } from '../src/services/trends/buckets.ts';
@@ -251,5 +256,22 @@ describe('backfill', () => {
     assert.ok(rows.length >= 2);
     assert.ok(rows.every((r) => (r.System as number) >= 0 && (r['Phase A'] as number) >= 0));
     assert.equal(rows[0]!['Phase A'], 0);
+  });
+
+  test('the backfill command refuses a real meter source: it would invent history (issue 26)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'backfill-real-'));
+    try {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/module/src/backfill.ts', '--days', '1'], {
+        cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+        env: { ...process.env, INIT_CWD: '', MODULE_DATA_DIR: dataDir, MODULE_METER: 'modbus-tcp://127.0.0.1:1?unit=1&profile=acurev2000' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      assert.equal(r.status, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /backfill writes the simulated meter's history: it does not run on a modbus-tcp meter source/);
+      assert.ok(!existsSync(join(dataDir, 'trends.sqlite')) || statSync(join(dataDir, 'trends.sqlite')).size < 1_000_000, 'no history written');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

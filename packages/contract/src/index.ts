@@ -10,6 +10,7 @@ export * from './routes.ts';
 export * from './endpoints/index.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
+export * from './user-activity.ts';
 export * from './schemas/device.ts';
 export * from './schemas/readings.ts';
 export * from './schemas/logs.ts';

@@ -92,6 +92,8 @@ export const ROUTES: readonly RouteDef[] = [
   R('/setting/meter/user_and_ct', 'Settings, Meter, User & CT'),
   R('/setting/meter/io_and_event', 'Settings, Meter, I/O & Event'),
   R('/setting/meter/alarm', 'Settings, Meter, Alarm'),
+  // Decided (issue 26, beyond the spec): where the module reads its meter; admin only to save.
+  R('/setting/meter/meter_connection', 'Settings, Meter, Meter Connection'),
   R(comm, 'Settings, Communication', { mask: 48, mode: 'normal', redirect: `${comm}/network`, pills: true }),
   R(`${comm}/network`, 'Settings, Communication, Network'),
   R(`${comm}/network_v6`, 'Settings, Communication, IPv6'),

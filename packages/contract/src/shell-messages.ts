@@ -136,3 +136,12 @@ export const signInTexts = {
   hide: 'Hide',
   passwordWord: 'password',
 } as const;
+
+/** Ours (issue 28): the session timeout's warning and end (docs/decisions.md, "Session timeout"). */
+export const sessionTimeoutTexts = {
+  warningTitle: 'Session about to end',
+  warning: (seconds: number) => `You have done nothing for a while. Your session ends in ${seconds} s.`,
+  staySignedIn: 'Stay signed in',
+  signOut: 'Sign out',
+  ended: 'Your session ended after a time without activity. Sign in again to go on.',
+} as const;

@@ -40,6 +40,8 @@ const SPEC_PATHS = [
   '/setting/meter/user_and_ct',
   '/setting/meter/io_and_event',
   '/setting/meter/alarm',
+  // decided (issue 26, beyond the spec): the meter source
+  '/setting/meter/meter_connection',
   // communication [48]
   '/setting/communication',
   '/setting/communication/network',

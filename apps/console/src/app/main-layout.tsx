@@ -10,6 +10,7 @@ import { branding } from './branding.ts';
 import { Footer } from './footer.tsx';
 import { activeTrail, buildNavTree } from './navigation.ts';
 import { SectionTabs } from './section-tabs.tsx';
+import { SessionTimeout } from './session-timeout.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNavContext } from './use-nav-context.ts';
@@ -25,7 +26,7 @@ export function MainLayout() {
 /** `held`: the password expired; every path leads to its change (002 §4.11). */
 function SignedInLayout({ held }: { held: boolean }) {
   useUnsavedChangesGuard();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { ctx } = useNavContext();
   // A held session has nowhere else to go: no menus.
   const tree = useMemo(() => (held ? [] : buildNavTree(ctx)), [ctx, held]);
@@ -51,13 +52,16 @@ function SignedInLayout({ held }: { held: boolean }) {
     document.title = trail.length ? `${trail[trail.length - 1]!.label} - ${branding.productName}` : branding.productName;
   }, [trail]);
 
-  if (held && pathname !== PASSWORD_CHANGE_PATH) return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
+  // The page first asked for is remembered through the change and the sign-in after it (issue 28).
+  if (held && pathname !== PASSWORD_CHANGE_PATH)
+    return <Navigate to={pathname === '/' ? PASSWORD_CHANGE_PATH : `${PASSWORD_CHANGE_PATH}?${NEXT_PARAM}=${encodeURIComponent(pathname + search)}`} replace />;
   return (
     <div className="d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable position-absolute top-0 start-0 z-3 m-2 p-2 bg-body border rounded" href="#main-content">
         {flowTexts.skipToContent}
       </a>
       <UnreachableBanner />
+      <SessionTimeout />
       <TopBar tree={tree} trail={trail} onSectionMenu={section && sideNodes.length > 0 ? () => setMenuOpen(true) : undefined} />
       <div className="layout-body d-flex flex-grow-1">
         {section && sideNodes.length > 0 && <SideNav nodes={sideNodes} trail={trail} title={section.label} show={menuOpen} onHide={() => setMenuOpen(false)} />}

@@ -57,6 +57,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Settings, Meter, User & CT': () => import('../features/meter-settings/user-ct.tsx'),
   'Settings, Meter, I/O & Event': () => import('../features/meter-settings/io.tsx'),
   'Settings, Meter, Alarm': () => import('../features/meter-settings/alarm.tsx'),
+  'Settings, Meter, Meter Connection': () => import('../features/meter-settings/meter-connection.tsx'),
   'Settings, Communication, Post Channel, Post Channel 1': () => import('../features/posting/post-channel.tsx'),
   'Settings, Communication, Post Channel, Post Channel 2': () => import('../features/posting/post-channel.tsx'),
   'Settings, Communication, Post Channel, Post Channel 3': () => import('../features/posting/post-channel.tsx'),

@@ -74,3 +74,11 @@ function show(slot: AlertSlot, opts: AlertOptions) {
 export const showAlert = (opts: AlertOptions): void => show('main', opts);
 
 export const showStaticAlert = (kind: StaticAlertKind): void => show(kind, { type: 'danger', message: STATIC_ALERT_MESSAGES[kind], time: TIMING.alertSeconds });
+
+/**
+ * A success clears the failures of the attempts before it (issue 28): a danger alert of the
+ * ordinary slot and the unauthorised one must not outlive the sign-in or change that followed.
+ */
+export function clearFailureAlerts(): void {
+  for (const a of alertStore.get()) if (a.slot === 'unauthorized' || (a.slot === 'main' && a.type === 'danger')) closeAlert(a.slot);
+}

@@ -3,7 +3,7 @@
  * the generic error catalogue, cancel-on-navigation, file downloads and uploads.
  * Typed fetchers come from the contract's endpoint entries: `callEndpoint(endpoints.x, {...})`.
  */
-import { IF_REVISION_HEADER, REVISION_HEADER, endpointUrl, type BodyOf, type Endpoint, type ReplyOf } from '@meter/contract';
+import { IF_REVISION_HEADER, REVISION_HEADER, USER_ACTIVITY_HEADER, endpointUrl, sessionTimeoutTexts, type BodyOf, type Endpoint, type ReplyOf } from '@meter/contract';
 import { showAlert, showStaticAlert } from './alerts.ts';
 import { NO_RESPONSE, downloadFailure, genericFailure, type FailureNotice } from './api-errors.ts';
 import { LOGIN_PATH, NEXT_PARAM, currentPath, navigateTo } from './navigation.ts';
@@ -11,6 +11,7 @@ import { noteAnswer, noteNoResponse } from './reachability.ts';
 import { isRebooting } from './reboot-state.ts';
 import { track } from './request-registry.ts';
 import { clearSession, getSession } from './session.ts';
+import { setWarnedSessionEnd, takeUserActivity, warnedSessionEnded } from './user-activity.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -102,7 +103,9 @@ function failed(status: number, data: { value?: unknown; errors?: unknown } | un
   if (status === 401) {
     // A reboot ends every session and its countdown already leads to Login.
     if (opts.redirectOn401 !== false && !isRebooting()) {
-      presentFailure(notice);
+      // The session timed out after its warning: say so (issue 28), not only "Unauthorized".
+      presentFailure(warnedSessionEnded() ? { kind: 'alert', type: 'warning', message: sessionTimeoutTexts.ended } : notice);
+      setWarnedSessionEnd(null);
       clearSession();
       // Signing in again comes back here.
       if (currentPath() !== LOGIN_PATH) navigateTo(`${LOGIN_PATH}?${NEXT_PARAM}=${encodeURIComponent(currentPath() + window.location.search)}`);
@@ -135,7 +138,11 @@ function headers(opts: RequestOptions, json: boolean): Headers {
   const h = new Headers({ Accept: 'application/json', ...opts.headers });
   if (json) h.set('Content-Type', 'application/json');
   const token = tokenOf(opts);
-  if (token) h.set('Authorization', `Bearer ${token}`);
+  if (token) {
+    h.set('Authorization', `Bearer ${token}`);
+    // Whether this call is the user's doing, for the session timeout: a poll says '0'.
+    if (!h.has(USER_ACTIVITY_HEADER)) h.set(USER_ACTIVITY_HEADER, takeUserActivity() ? '1' : '0');
+  }
   return h;
 }
 

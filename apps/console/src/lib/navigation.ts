@@ -21,3 +21,11 @@ export const REBOOT_PARAM = 'reboot';
 export const LOGOUT_PARAM = 'logout';
 /** The page asked for while signed out (a deep link): Login goes there after the sign-in. */
 export const NEXT_PARAM = 'next';
+
+/**
+ * What a page that sends the user to Login may hand over in the history state: the user's name,
+ * filled in (after their own password change, which ends the session: 002 §4.11).
+ */
+export interface LoginState {
+  userName?: string;
+}

@@ -3,7 +3,7 @@
  * endpoint; the hook resolves the caller from the token and compares the endpoint's area and
  * read/write flag with the caller's permission bits. A route without an endpoint is refused.
  */
-import { ADMIN_ACCESS_LEVEL, ADMIN_ONLY_TEXT, API_PREFIX, areaAuthAllows, serverMessages, type Endpoint } from '@meter/contract';
+import { ADMIN_ACCESS_LEVEL, ADMIN_ONLY_TEXT, API_PREFIX, USER_ACTIVITY_HEADER, areaAuthAllows, serverMessages, type Endpoint } from '@meter/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal, PrincipalResolver } from '../context.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
@@ -37,12 +37,25 @@ export interface CallerLookup {
  */
 function callerOf(request: FastifyRequest, lookup: CallerLookup): Principal | null {
   const bearer = tokenOf(request);
-  if (bearer) return lookup.token(bearer);
+  if (bearer) return lookup.token(bearer, isUserActivity(request));
   const ticket = request.method === 'GET' ? queryValue(request, 'ticket') : undefined;
   if (ticket) return lookup.ticket(ticket, request.url.split('?')[0]!);
   const query = queryValue(request, 'token');
   const principal = query ? lookup.token(query) : null;
   return principal?.kind === 'apiToken' ? principal : null;
+}
+
+/**
+ * Whether a call is the user's own doing, which restarts the session's inactivity clock
+ * (docs/decisions.md, "Session timeout"): the user-activity header says so ('1') or not ('0');
+ * without it a write counts and a read does not, so a poller that says nothing never keeps a
+ * session alive.
+ */
+export function isUserActivity(request: FastifyRequest): boolean {
+  const said = request.headers[USER_ACTIVITY_HEADER];
+  if (said === '1') return true;
+  if (said === '0') return false;
+  return request.method !== 'GET' && request.method !== 'HEAD';
 }
 
 export function authorize(endpoint: Endpoint, principal: Principal | null, open = false): void {

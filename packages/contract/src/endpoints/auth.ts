@@ -9,5 +9,8 @@ export const authEndpoints = {
   logout: ep({ method: 'POST', path: '/users/logout', body: emptyBody, reply: successReply, auth: SESSION, duringPasswordChange: true }),
   systemMode: ep({ method: 'GET', path: '/systemMode', reply: auth.systemModeReply, auth: PUBLIC }),
   certificate: ep({ method: 'GET', path: '/cert_accu.cer', auth: PUBLIC, file: true }),
+  // The module's own call: the session's time left before its inactivity timeout. Asking does not
+  // count as activity unless the user-activity header says so ("Stay signed in" sends it).
+  sessionStatus: ep({ method: 'GET', path: '/users/session', reply: auth.sessionStatusReply, auth: SESSION, duringPasswordChange: true }),
   productionTestResult: ep({ method: 'GET', path: '/productionTest/result', reply: device.productionTestResult, auth: PUBLIC }),
 } as const;

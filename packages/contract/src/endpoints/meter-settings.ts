@@ -1,5 +1,6 @@
 import { successReply } from '../schemas/common.ts';
 import * as meter from '../schemas/meter-settings.ts';
+import { meterConnectionSection } from '../sections/meter-connection.ts';
 import { meterAlarmSection, meterGeneralSection, meterIoSection, meterUserCtSection } from '../sections/meter.ts';
 import { read, write, ep, sectionRead, sectionWrite } from './define.ts';
 
@@ -14,6 +15,9 @@ export const meterSettingsEndpoints = {
   saveIoConfig: sectionWrite('/settings/ioConfig', meterIoSection, write('configuration')),
   userCtConfig: sectionRead('/settings/userCtConfig', meterUserCtSection, read('configuration')),
   saveUserCtConfig: sectionWrite('/settings/userCtConfig', meterUserCtSection, write('configuration')),
+  // Meter Connection (issue 26, beyond the spec): admin only (the section's adminOnly), applied at the next start.
+  meterConnection: sectionRead('/settings/meter/meterConnection', meterConnectionSection, read('configuration')),
+  saveMeterConnection: sectionWrite('/settings/meter/meterConnection', meterConnectionSection, write('configuration')),
   /** Replies {value: 'Password updated'}; a wrong current password is 400 'Current password incorrect'. */
   setMeterPassword: ep({ method: 'PATCH', path: '/command/meter/setMeterPassword', body: meter.setMeterPasswordBody, reply: successReply, auth: write('configuration') }),
 } as const;

@@ -24,3 +24,16 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const systemModeReply = z.object({ mode: z.number().int() });
+
+/**
+ * The module's own call (the spec shows none): how long the caller's session has left before its
+ * inactivity timeout (002 §4.11 sessionTimeout), for the console's warning. All in seconds;
+ * timeoutSeconds 0: the session never times out. warningSeconds: how long before the end the
+ * warning comes (a minute of the timeout's clock).
+ */
+export const sessionStatusReply = z.object({
+  timeoutSeconds: z.number().int().min(0),
+  remainingSeconds: z.number().min(0),
+  warningSeconds: z.number().min(0),
+});
+export type SessionStatusReply = z.infer<typeof sessionStatusReply>;

@@ -14,3 +14,4 @@ export * from './network.ts';
 export * from './ipv6.ts';
 export * from './email.ts';
 export * from './metrics.ts';
+export * from './meter-connection.ts';

@@ -1,16 +1,17 @@
 /** Login (000 §2, §4, §8): User Name, Password, Sign In and SSL Certificate. */
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { TIMING, displayName, flowTexts, requestMessages, routeByName, rules, signInTexts, type LoginBody } from '@meter/contract';
+import { PASSWORD_CHANGE_PATH, TIMING, displayName, flowTexts, requestMessages, routeByName, rules, signInTexts, type LoginBody } from '@meter/contract';
 import { PasswordReveal } from '../../components/password-reveal.tsx';
+import { clearFailureAlerts } from '../../lib/alerts.ts';
 import { ApiError, download, presentFailure } from '../../lib/api.ts';
 import { calls } from '../../lib/endpoint-table.ts';
 import { sessionStore, setSession, sessionFromReply, shareSession } from '../../lib/session.ts';
-import { NEXT_PARAM } from '../../lib/navigation.ts';
+import { NEXT_PARAM, type LoginState } from '../../lib/navigation.ts';
 import { rebootStore } from '../../lib/reboot-state.ts';
 import { useStore } from '../../lib/use-store.ts';
 import { FIRMWARE_UPDATED_KEY } from '../../lib/storage-keys.ts';
@@ -22,6 +23,8 @@ const MAIN_PATH = '/';
 /** A path of this console to go to after sign-in; anything else (another origin, Login itself) goes to Main. */
 function nextPath(raw: string | null): string {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/login')) return MAIN_PATH;
+  // Change Password is where a held session waits, not a page asked for: the one it kept is.
+  if (raw.startsWith(PASSWORD_CHANGE_PATH)) return nextPath(new URLSearchParams(raw.split('?')[1] ?? '').get(NEXT_PARAM));
   return raw;
 }
 
@@ -48,8 +51,7 @@ function useCountdown(): [number, (seconds: number) => void] {
  * commit, which forces the style and layout of the whole page (all of Bootstrap's rules) inside
  * that task: the longest task of /login's first load at a phone's CPU speed.
  */
-function useFocusAfterPaint<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
+function useFocusAfterPaint(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The frame's callback runs before its paint; the timer after it.
@@ -62,8 +64,7 @@ function useFocusAfterPaint<T extends HTMLElement>() {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
-  return ref;
+  }, [ref]);
 }
 
 const TITLE = displayName(routeByName('Login'));
@@ -77,12 +78,22 @@ export default function Login() {
   const signIn = useSignIn();
   const [lockedFor, lockFor] = useCountdown();
   const next = nextPath(params.get(NEXT_PARAM));
-  const userNameRef = useFocusAfterPaint<HTMLInputElement>();
+  const handedName = (useLocation().state as LoginState | null)?.userName ?? '';
+  // With the name filled in, the password is what is left to type.
+  const userNameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useFocusAfterPaint(handedName ? passwordRef : userNameRef);
   // Another tab's session arriving (shared, or signed in there) opens the page asked for here too.
   useEffect(() => sessionStore.subscribe(() => void (sessionStore.get() && navigate(next, { replace: true }))), [navigate, next]);
   // loginBody's rules (both required), checked here without its zod schema or a form library:
   // Login is all the first load carries (bench: the login route's JS budget).
-  const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  const [values, setValues] = useState<LoginBody>({ username: handedName, password: '' });
+  // Handed over after this page was already open (a redirect got here first): taken all the same.
+  const [handedSeen, setHandedSeen] = useState(handedName);
+  if (handedSeen !== handedName) {
+    setHandedSeen(handedName);
+    if (handedName && !values.username) setValues({ ...values, username: handedName });
+  }
   const [errors, setErrors] = useState<Partial<Record<keyof LoginBody, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [attemptsLeft, setAttemptsLeft] = useState<number | undefined>();
@@ -118,6 +129,9 @@ export default function Login() {
     } finally {
       setSubmitting(false);
     }
+    // The failures of the attempts before this one are over (issue 28).
+    clearFailureAlerts();
+    setAttemptsLeft(undefined);
     setSession(sessionFromReply(reply));
     shareSession();
     // After a firmware update the browser may still hold the old console: reloads fetch the new one
@@ -160,7 +174,7 @@ export default function Login() {
               <Form.Label>Password</Form.Label>
               <PasswordReveal
                 inputId="login-password"
-                input={(type) => <Form.Control type={type} autoComplete="current-password" {...invalid('password')} {...field('password')} />}
+                input={(type) => <Form.Control ref={passwordRef} type={type} autoComplete="current-password" {...invalid('password')} {...field('password')} />}
                 after={
                   <Form.Control.Feedback type="invalid" id="login-password-error">
                     {errors.password}

@@ -11,9 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { userManagementTexts } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
-import { LOGIN_PATH } from '../../lib/navigation.ts';
+import { clearFailureAlerts } from '../../lib/alerts.ts';
+import { LOGIN_PATH, NEXT_PARAM, type LoginState } from '../../lib/navigation.ts';
 import { endpointQuery } from '../../lib/query.ts';
-import { clearSession } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useChangeOwnPassword, useSetUserPassword } from './api/use-change-password.ts';
 import { usePasswordRules } from './api/use-password-rules.ts';
@@ -26,12 +26,15 @@ export function PasswordForm({
   afterOtherSaved,
   onCancel,
   showTitle = true,
+  afterOwnSaved,
 }: {
   title: string;
   username: string;
   afterOtherSaved: () => void;
   onCancel: () => void;
   showTitle?: boolean;
+  /** The own password changed: the page to open after signing in again (Main when absent). */
+  afterOwnSaved?: string;
 }) {
   const own = useSession()?.userName === username;
   const policy = usePasswordRules();
@@ -68,8 +71,13 @@ export function PasswordForm({
         successMessage={(v) => userManagementTexts.passwordChanged(v.name)}
         afterSave={() => {
           if (!own) return afterOtherSaved();
-          clearSession();
-          void navigate(LOGIN_PATH, { replace: true });
+          // The module ended the session (002 §4.11 "forces sign in again"): one sign-in, with the
+          // name filled in, then the page asked for (issue 28).
+          // Login's entry clears the stored user: clearing it here first would let the layout
+          // send the user to Login on its own, without the name and the page asked for.
+          clearFailureAlerts();
+          const state: LoginState = { userName: username };
+          void navigate(afterOwnSaved ? `${LOGIN_PATH}?${NEXT_PARAM}=${encodeURIComponent(afterOwnSaved)}` : LOGIN_PATH, { replace: true, state });
         }}
         onCancel={onCancel}
       />

@@ -2,14 +2,16 @@
 import { API_PREFIX, endpoints, serverMessages } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { DEVICE_TOKEN_DAYS, cookieValue, deviceCookieName } from '../../services/users/remembered-clients.ts';
-import type { SignIn } from '../../services/users/index.ts';
+import type { SessionStore, SignIn } from '../../services/users/index.ts';
+import { unauthorized } from '../../errors.ts';
 import { handle } from '../registry.ts';
 
 export interface AuthApiOptions {
   signIn: SignIn;
+  sessions: SessionStore;
 }
 
-export const authApi: FastifyPluginAsync<AuthApiOptions> = async (app, { signIn }) => {
+export const authApi: FastifyPluginAsync<AuthApiOptions> = async (app, { signIn, sessions }) => {
   // The device token of a client that signed in before travels in an httpOnly cookie of this
   // path only: the browser sends it, page scripts never see it (docs/decisions.md).
   handle(app, endpoints.authenticate, async ({ body, request, reply }) => {
@@ -18,6 +20,18 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (app, { signIn 
     const secure = request.protocol === 'https' ? '; Secure' : '';
     reply.header('set-cookie', `${cookie}=${device}; Path=${API_PREFIX}${endpoints.authenticate.path}; Max-Age=${DEVICE_TOKEN_DAYS * 86_400}; HttpOnly; SameSite=Strict${secure}`);
     return user;
+  });
+
+  // The session's time left: asking is no activity unless the header says so (auth hook).
+  handle(app, endpoints.sessionStatus, ({ principal }) => {
+    const session = principal.sessionId ? sessions.resolveId(principal.sessionId) : null;
+    if (!session) throw unauthorized();
+    const remaining = sessions.remainingMs(session);
+    return {
+      timeoutSeconds: Math.round(sessions.timeoutMs() / 1000),
+      remainingSeconds: Number.isFinite(remaining) ? Math.round(remaining / 100) / 10 : 0,
+      warningSeconds: sessions.warningMs() / 1000,
+    };
   });
 
   handle(app, endpoints.logout, ({ principal }) => {

@@ -5,10 +5,10 @@
  *   modbus-rtu:///dev/ttyX?baud=19200&parity=none&unit=N&profile=NAME
  * Parsed and checked here, once; the message says what is wrong.
  */
+import { METER_BAUD_RATES as BAUD_RATES, METER_PARITIES as PARITIES, SERIAL_DEVICE_RE, type MeterConnectionConfig } from '@meter/contract';
 import { profileNames } from './profile.ts';
 
-export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
-export const PARITIES = ['none', 'even', 'odd'] as const;
+export { BAUD_RATES, PARITIES };
 export type Parity = (typeof PARITIES)[number];
 
 export type MeterSourceSpec =
@@ -50,7 +50,7 @@ export function parseMeterUrl(text: string | undefined): MeterSourceSpec {
   if (url.protocol === 'modbus-rtu:') {
     if (url.host !== '') throw new Error('a modbus-rtu meter is modbus-rtu:///dev/ttyX (no host)');
     const path = decodeURIComponent(url.pathname);
-    if (!/^\/dev\/[A-Za-z0-9_./-]+$/.test(path) || path.includes('..')) throw new Error('a modbus-rtu meter needs a serial device under /dev');
+    if (!SERIAL_DEVICE_RE.test(path)) throw new Error('a modbus-rtu meter needs a serial device under /dev');
     const baud = int(q.get('baud') ?? '19200', 'baud', 1200, 115200);
     if (!(BAUD_RATES as readonly number[]).includes(baud)) throw new Error(`baud must be one of ${BAUD_RATES.join(', ')}`);
     const parity = (q.get('parity') ?? 'none') as Parity;
@@ -65,4 +65,11 @@ export function meterUrlText(s: MeterSourceSpec): string {
   if (s.kind === 'simulated') return 'simulated';
   if (s.kind === 'modbus-tcp') return `modbus-tcp://${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}?unit=${s.unit}&profile=${s.profile}`;
   return `modbus-rtu://${s.path}?baud=${s.baud}&parity=${s.parity}&unit=${s.unit}&profile=${s.profile}`;
+}
+
+/** The source the Meter Connection section names (validated by its schema when saved). */
+export function specOfConnection(c: MeterConnectionConfig): MeterSourceSpec {
+  if (c.source === 'modbus-tcp') return { kind: 'modbus-tcp', host: c.tcp.host, port: c.tcp.port, unit: c.tcp.unit, profile: c.tcp.profile };
+  if (c.source === 'modbus-rtu') return { kind: 'modbus-rtu', path: c.rtu.device, baud: c.rtu.baud, parity: c.rtu.parity, unit: c.rtu.unit, profile: c.rtu.profile };
+  return { kind: 'simulated' };
 }

@@ -32,6 +32,7 @@ import { SYSTEM_SLOT } from '../registers/sampling.ts';
 import { mergeMeterConfig } from '../config.ts';
 import { decode, isCounted, planBlocks, type Block, type MeterProfile, type ProfilePoint } from './profile.ts';
 import { meterUrlText, type MeterSourceSpec } from './meter-url.ts';
+import { noGuard, type OutboundGuard } from '../../services/outbound/outbound-guard.ts';
 
 export interface ModbusTiming {
   liveMs: number;
@@ -54,6 +55,11 @@ export interface ModbusSourceDeps {
   event: (level: 'Error' | 'Info', message: string) => void;
   log?: SubsystemLog;
   timing?: Partial<ModbusTiming>;
+  /**
+   * Checked before each TCP connection: refuses the module's own listeners (the outbound guard:
+   * a module told to read its own Modbus server would serve its own stale values in a loop).
+   */
+  guard?: OutboundGuard;
 }
 
 type Client = ModbusRTU;
@@ -142,13 +148,15 @@ export class ModbusSource implements ReadingSource {
   }
 
   private async connect(): Promise<Client> {
+    const spec = this.d.spec;
+    // The guard's address: never a fresh resolution of the name (outbound-guard.ts).
+    const host = spec.kind === 'modbus-tcp' ? await (this.d.guard ?? noGuard)(spec.host, spec.port) : '';
     // Loaded at the first connection: a module on the simulator never pays for it.
     const Ctor = require('modbus-serial') as new () => Client;
     const c = new Ctor();
     // A socket or port that errors after the connect must not become an unhandled error.
-    const spec = this.d.spec;
     const opened =
-      spec.kind === 'modbus-tcp' ? c.connectTCP(spec.host, { port: spec.port }) : c.connectRTUBuffered(spec.path, { baudRate: spec.baud, parity: spec.parity, dataBits: 8, stopBits: 1 });
+      spec.kind === 'modbus-tcp' ? c.connectTCP(host, { port: spec.port }) : c.connectRTUBuffered(spec.path, { baudRate: spec.baud, parity: spec.parity, dataBits: 8, stopBits: 1 });
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

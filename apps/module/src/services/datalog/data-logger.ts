@@ -96,10 +96,11 @@ export function repairTail(path: string): void {
 /** The values of the stats columns over the seconds of one interval so far. */
 interface Accumulator {
   start: number;
-  count: number;
   min: number[];
   max: number[];
   sum: number[];
+  /** Seconds each column had a value (a stale meter gives none): the average is over those only. */
+  seen: number[];
 }
 
 type Detail = 'inst' | 'min' | 'max' | 'avg';
@@ -207,16 +208,18 @@ export class DataLogger {
   /** Adds the sampled columns' values at `x` to the interval that began at `start`. */
   private accumulate(plan: Plan, start: number, x: Sample): void {
     if (plan.sampled.length === 0) return;
-    if (this.acc?.start !== start) this.acc = { start, count: 0, min: [], max: [], sum: [] };
+    if (this.acc?.start !== start) this.acc = { start, min: [], max: [], sum: [], seen: [] };
     const a = this.acc;
     plan.sampled.forEach((col, k) => {
-      const v = Number(plan.columns[col]!.value(x));
+      const cell = plan.columns[col]!.value(x);
+      const v = cell === '' ? NaN : Number(cell);
       if (!Number.isFinite(v)) return;
-      a.min[k] = a.count === 0 ? v : Math.min(a.min[k]!, v);
-      a.max[k] = a.count === 0 ? v : Math.max(a.max[k]!, v);
-      a.sum[k] = (a.count === 0 ? 0 : a.sum[k]!) + v;
+      const first = !a.seen[k];
+      a.min[k] = first ? v : Math.min(a.min[k]!, v);
+      a.max[k] = first ? v : Math.max(a.max[k]!, v);
+      a.sum[k] = (first ? 0 : a.sum[k]!) + v;
+      a.seen[k] = (a.seen[k] ?? 0) + 1;
     });
-    a.count++;
   }
 
   tick(nowMs: number): void {
@@ -248,11 +251,12 @@ export class DataLogger {
     const inst = plan.columns.map((c) => c.value(x));
     const statOf = (col: number, detail: Detail): number | string => {
       const k = plan.sampled.indexOf(col);
-      if (!acc || k < 0 || acc.count === 0 || acc.min[k] === undefined) return inst[col]!;
-      const v = detail === 'min' ? acc.min[k]! : detail === 'max' ? acc.max[k]! : acc.sum[k]! / acc.count;
+      if (!acc || k < 0 || !acc.seen[k]) return inst[col]!;
+      const v = detail === 'min' ? acc.min[k]! : detail === 'max' ? acc.max[k]! : acc.sum[k]! / acc.seen[k]!;
       return round(v, 3);
     };
-    const values = plan.cells.map(({ col, detail }) => (detail === 'inst' ? inst[col]! : statOf(col, detail)));
+    // A value the meter did not give (stale, or not in its profile) is an empty cell: a gap, never "NaN".
+    const values = plan.cells.map(({ col, detail }) => (detail === 'inst' ? inst[col]! : statOf(col, detail))).map((v) => (typeof v === 'number' && !Number.isFinite(v) ? '' : v));
     this.acc = undefined;
 
     const stamp = cfg.timeStampFormat === 1 ? Math.floor(at / 1000) : cfg.timeStampFormat === 0 ? localString(at, zone) : isoWithOffset(at, zone);

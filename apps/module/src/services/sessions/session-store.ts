@@ -10,6 +10,7 @@ export interface Session {
   id: string;
   userName: string;
   createdAt: number;
+  /** The last call that counted as the user's activity (docs/decisions.md, "Session timeout"). */
   lastSeen: number;
   /** Opened with an expired password: it may only change the password or sign out. */
   passwordChangeRequired: boolean;
@@ -24,6 +25,8 @@ export interface SessionPolicy {
   maxSessions(): number;
   /** Password policy sessionTimeout, minutes of inactivity; 0 = never. */
   timeoutMinutes(): number;
+  /** Milliseconds of one of those minutes: 60 000 (tests shorten it, MODULE_SESSION_MINUTE_SECONDS). */
+  minuteMs?(): number;
 }
 
 export interface CreatedSession {
@@ -52,9 +55,29 @@ export class SessionStore {
 
   constructor(private readonly policy: SessionPolicy) {}
 
+  private minuteMs(): number {
+    return this.policy.minuteMs?.() ?? 60_000;
+  }
+
+  /** The inactivity timeout in milliseconds; 0 = never. */
+  timeoutMs(): number {
+    return this.policy.timeoutMinutes() * this.minuteMs();
+  }
+
+  /** How long before its end the console warns: one minute of the timeout's clock. */
+  warningMs(): number {
+    return this.minuteMs();
+  }
+
   private expired(s: Session, now: number): boolean {
-    const minutes = this.policy.timeoutMinutes();
-    return minutes > 0 && now - s.lastSeen >= minutes * 60_000;
+    const timeout = this.timeoutMs();
+    return timeout > 0 && now - s.lastSeen >= timeout;
+  }
+
+  /** Milliseconds the session has left before its inactivity timeout (Infinity: none). */
+  remainingMs(s: Session): number {
+    const timeout = this.timeoutMs();
+    return timeout > 0 ? Math.max(0, s.lastSeen + timeout - this.policy.now()) : Infinity;
   }
 
   private purge(now: number): void {
@@ -118,13 +141,16 @@ export class SessionStore {
     return largest.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
   }
 
-  /** The live session of a token (its inactivity clock restarts), or null; an idle one ends. */
-  resolve(token: string): Session | null {
-    return this.resolveId(sessionIdOf(token));
+  /**
+   * The live session of a token, or null; an idle one ends. `activity`: the call is the user's
+   * own doing, and the inactivity clock restarts; a background poll leaves it running.
+   */
+  resolve(token: string, activity = false): Session | null {
+    return this.resolveId(sessionIdOf(token), activity);
   }
 
   /** The same by session id (a download ticket names the session, never its token). */
-  resolveId(id: string): Session | null {
+  resolveId(id: string, activity = false): Session | null {
     const s = this.byId.get(id);
     if (!s) return null;
     const now = this.policy.now();
@@ -132,7 +158,7 @@ export class SessionStore {
       this.byId.delete(id);
       return null;
     }
-    s.lastSeen = now;
+    if (activity) s.lastSeen = now;
     return s;
   }
 

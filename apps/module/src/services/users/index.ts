@@ -42,6 +42,7 @@ export async function createUserServices(
     now: () => ctx.now(),
     maxSessions: () => settings.maxLoginUser(),
     timeoutMinutes: () => settings.sessionTimeoutMinutes(),
+    minuteMs: () => ctx.config.sessionMinuteMs,
   });
   await prepareUsers(ctx, repo, settings, events);
   const signIn = new SignIn(repo, settings, sessions, events, () => ctx.now(), throttle, ctx.kv);
@@ -63,8 +64,8 @@ export async function createUserServices(
     }
     return { ...principal, sessionId: session.id, passwordChangeRequired: session.passwordChangeRequired };
   };
-  const resolvePrincipal: PrincipalResolver = (token) => {
-    const session = sessions.resolve(token);
+  const resolvePrincipal: PrincipalResolver = (token, activity) => {
+    const session = sessions.resolve(token, activity);
     if (session) return principalOfSession(session);
     if (settings.isApiToken(token)) {
       const api: Principal = { kind: 'apiToken', userName: 'api', accessLevel: 'api', permission: API_TOKEN_PERMISSION };

@@ -34,7 +34,6 @@ import type { Endpoint } from './define.ts';
 
 export * from './define.ts';
 export * from './url.ts';
-export * from './calls.ts';
 
 export const endpoints = {
   ...authEndpoints,

@@ -2,8 +2,7 @@
  * Settings › Management › Meter Event Log (001 §2 "Meter Event Log (maintenance)"): the paged
  * event log of the meter's system events, Timestamp and Message, without levels.
  */
-import { type MeterEventRecord } from '@meter/contract';
-import { calls } from '../../lib/endpoint-table.ts';
+import { endpoints, type MeterEventRecord } from '@meter/contract';
 import { formatDeviceTime } from '../../lib/device-time.ts';
 import { exportMeterEventLog, useClearMeterEventLog, useMeterEventLogPage } from './api/use-logs.ts';
 import { PagedEventLog, type EventLogSource } from './components/paged-event-log.tsx';
@@ -13,8 +12,8 @@ const SOURCE: EventLogSource<MeterEventRecord> = {
   useLog: useMeterEventLogPage,
   useClear: useClearMeterEventLog,
   exportLog: exportMeterEventLog,
-  exportEndpoint: calls.exportMeterEventLog,
-  clearEndpoint: calls.clearMeterEventLog,
+  exportEndpoint: endpoints.exportMeterEventLog,
+  clearEndpoint: endpoints.clearMeterEventLog,
   columns: (zone) => [
     { key: 'timestamp', header: 'Timestamp', width: 210, cell: (e) => formatDeviceTime(e.Timestamp, zone) },
     { key: 'message', header: 'Message', cell: (e) => e.Event },

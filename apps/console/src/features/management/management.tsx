@@ -7,8 +7,18 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { DEBUG_LOG_OFF, DEBUG_LOG_ON, managementTexts as t, readingResetNames, routeByName, shellTexts, syslogConfigAll, type ReadingReset, type SealStatus } from '@meter/contract';
-import { calls } from '../../lib/endpoint-table.ts';
+import {
+  DEBUG_LOG_OFF,
+  DEBUG_LOG_ON,
+  endpoints,
+  managementTexts as t,
+  readingResetNames,
+  routeByName,
+  shellTexts,
+  syslogConfigAll,
+  type ReadingReset,
+  type SealStatus,
+} from '@meter/contract';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
@@ -45,7 +55,7 @@ export default function Management() {
   const client = useQueryClient();
   const canWrite = useCanWriteHere();
   const canWriteConfiguration = useCanWrite(CONFIGURATION_MASK);
-  const mayDownload = useMayCall(calls.downloadSyslog);
+  const mayDownload = useMayCall(endpoints.downloadSyslog);
   const rebooting = useStore(rebootStore).phase !== 'idle';
   const seal = useQuery(endpointQuery('sealStatus'));
   const ssh = useQuery(endpointQuery('sshConfig'));
@@ -84,7 +94,7 @@ export default function Management() {
       body: t.confirmFactoryReset,
       run: async () => {
         try {
-          await callEndpoint(calls.resetFactory, { body: { value: 1 }, suppress: true });
+          await callEndpoint(endpoints.resetFactory, { body: { value: 1 }, suppress: true });
         } catch (e) {
           if (!(e instanceof ApiError && e.aborted)) showAlert({ type: 'danger', message: t.resetFactoryFailed });
           return false;
@@ -97,7 +107,7 @@ export default function Management() {
   const setSsh = (enable: 0 | 1) =>
     ask(t.confirmSsh(enable === 1), async () => {
       try {
-        await saveSection(calls.saveSshConfig, { enable });
+        await saveSection(endpoints.saveSshConfig, { enable });
       } catch (e) {
         if (!(e instanceof ApiError && e.aborted)) showAlert({ type: 'danger', message: enable === 1 ? t.sshEnableFailed : t.sshChangeFailed });
         return false;

@@ -23,7 +23,6 @@ const is =
 const meterConnectionScreen = (readOnly: boolean) =>
   defineSectionScreen({
     endpoint: 'meterConnection',
-    section: meterConnectionSection,
     title: 'Meter Connection',
     formLabel: meterConnectionSection.title,
     readOnly,

@@ -1,6 +1,5 @@
 /** About › Inspection Record (000 §2): the read-only record, New Inspection Report for writers, the PDF. */
-import { inspectionDocument, recordTexts as t } from '@meter/contract';
-import { calls } from '../../lib/endpoint-table.ts';
+import { endpoints, inspectionDocument, recordTexts as t } from '@meter/contract';
 import { RecordScreen } from './record-screen.tsx';
 import { useInspectionRecord } from './use-records.ts';
 
@@ -13,7 +12,7 @@ export default function InspectionRecord() {
       newLabel={t.newInspection}
       editPath="/about/inspection_record/new"
       downloadLabel={t.downloadInspection}
-      pdfPath={calls.inspectionRecordPdf.path}
+      pdfPath={endpoints.inspectionRecordPdf.path}
       pdfName="Inspection Record.pdf"
     />
   );

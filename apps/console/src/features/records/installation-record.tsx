@@ -1,6 +1,5 @@
 /** About › Installation Record (000 §2): the read-only record, New Installation Report for writers, the PDF. */
-import { installationDocument, recordTexts as t } from '@meter/contract';
-import { calls } from '../../lib/endpoint-table.ts';
+import { endpoints, installationDocument, recordTexts as t } from '@meter/contract';
 import { RecordScreen } from './record-screen.tsx';
 import { useInstallationRecord } from './use-records.ts';
 
@@ -13,7 +12,7 @@ export default function InstallationRecord() {
       newLabel={t.newInstallation}
       editPath="/about/installation_record/new"
       downloadLabel={t.downloadInstallation}
-      pdfPath={calls.installationRecordPdf.path}
+      pdfPath={endpoints.installationRecordPdf.path}
       pdfName="Installation Record.pdf"
     />
   );

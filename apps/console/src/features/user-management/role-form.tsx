@@ -5,8 +5,7 @@
  */
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { userManagementTexts as t, type Role } from '@meter/contract';
-import { calls } from '../../lib/endpoint-table.ts';
+import { endpoints, userManagementTexts as t, type Role } from '@meter/contract';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { ApiError, callEndpoint, ifRevisionHeaders } from '../../lib/api.ts';
@@ -51,8 +50,8 @@ function RoleForm({ title, values, isNew }: { title: string; values: Role; isNew
         // An edit is saved against the revision it was loaded from: over someone else's change it is refused (409).
         onSave={(body, baseline) =>
           (isNew
-            ? callEndpoint(calls.addRole, { body, suppress: true })
-            : callEndpoint(calls.saveRoleConfig, {
+            ? callEndpoint(endpoints.addRole, { body, suppress: true })
+            : callEndpoint(endpoints.saveRoleConfig, {
                 params: { roleName: values.name },
                 body,
                 suppress: true,

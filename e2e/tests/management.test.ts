@@ -82,7 +82,10 @@ describe('management', () => {
     await web.waitFor();
     assert.equal(await web.isChecked(), false);
     await web.check();
+    // The save's own reply: an alert of the same text from Enable All may still be on screen.
+    const put = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/settings/syslogConfig');
     await page.getByRole('button', { name: 'Save' }).click();
+    assert.equal((await put).status(), 200);
     await alertWith(page, 'Debug diagnostic saved').last().waitFor();
     const saved = (await server.api('GET', '/settings/syslogConfig', undefined, admin)).body.data;
     assert.equal(saved['Web Server'].logLevel, 7);

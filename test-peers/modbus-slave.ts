@@ -83,3 +83,22 @@ export function floatRegisters(values: Record<number, number>): Record<number, n
   }
   return out;
 }
+
+/**
+ * The AcuRev 2000 basic block with known values (0x2000 on, float32 high word first): frequency,
+ * Vln a-c and average, Vll ab-ca and average, I a-c. What the tests' slaves serve.
+ */
+export const ACUREV_VALUES: Readonly<Record<number, number>> = {
+  0x2000: 59.98,
+  0x2002: 121.5,
+  0x2004: 122.25,
+  0x2006: 120.75,
+  0x2008: 121.5,
+  0x200a: 210.5,
+  0x200c: 211.25,
+  0x200e: 209.75,
+  0x2010: 210.5,
+  0x2012: 12.5,
+  0x2014: 13.25,
+  0x2016: 11.75,
+};

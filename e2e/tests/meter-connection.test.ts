@@ -9,27 +9,12 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { meterConnectionSection, meterConnectionTexts as t } from '@meter/contract';
-import { floatRegisters, startModbusSlave, type Peer } from '../../test-peers/modbus-slave.ts';
+import { floatRegisters, startModbusSlave, type Peer, ACUREV_VALUES } from '../../test-peers/modbus-slave.ts';
 import { alertWith, freePorts, openAs, signInToMain, type ModuleServer } from '../lib/harness.ts';
 import { axeViolations } from '../lib/axe.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/meter/meter_connection';
-/** The AcuRev 2000 basic block: frequency, then Vln a-c and average, Vll ab-ca and average, I a-c. */
-const VALUES: Record<number, number> = {
-  0x2000: 59.98,
-  0x2002: 121.5,
-  0x2004: 122.25,
-  0x2006: 120.75,
-  0x2008: 121.5,
-  0x200a: 210.5,
-  0x200c: 211.25,
-  0x200e: 209.75,
-  0x2010: 210.5,
-  0x2012: 12.5,
-  0x2014: 13.25,
-  0x2016: 11.75,
-};
 let server: ModuleServer;
 let browser: Browser;
 let admin: string;
@@ -39,7 +24,7 @@ let slavePort: number;
 useModuleAndBrowser((m) => ({ server, browser, admin } = m), {
   env: async () => {
     [slavePort] = (await freePorts(1)) as [number];
-    slave = await startModbusSlave({ mode: 'tcp', port: slavePort, unit: 3, registers: floatRegisters(VALUES) });
+    slave = await startModbusSlave({ mode: 'tcp', port: slavePort, unit: 3, registers: floatRegisters(ACUREV_VALUES) });
     return { MODULE_REBOOT_SECONDS: '1' };
   },
 });

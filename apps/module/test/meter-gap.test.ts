@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { freePorts } from '../../../test-peers/free-ports.ts';
-import { floatRegisters, startModbusSlave, type Peer } from '../../../test-peers/modbus-slave.ts';
+import { floatRegisters, startModbusSlave, type Peer, ACUREV_VALUES } from '../../../test-peers/modbus-slave.ts';
 import { createTestModule, type TestModule } from './helper.ts';
 import { until } from './https-peer-module.ts';
 import { csvRows } from './logs-helpers.ts';
@@ -18,21 +18,6 @@ import { csvRows } from './logs-helpers.ts';
 const T0 = Date.parse('2026-03-01T08:00:00Z');
 const S0 = T0 / 1000;
 const FILE1 = 'datalog1_20260301_000000.csv';
-/** The AcuRev 2000 basic block: frequency, Vln a-c and average, Vll ab-ca and average, I a-c. */
-const VALUES: Record<number, number> = {
-  0x2000: 59.98,
-  0x2002: 121.5,
-  0x2004: 122.25,
-  0x2006: 120.75,
-  0x2008: 121.5,
-  0x200a: 210.5,
-  0x200c: 211.25,
-  0x200e: 209.75,
-  0x2010: 210.5,
-  0x2012: 12.5,
-  0x2014: 13.25,
-  0x2016: 11.75,
-};
 
 let m: TestModule | undefined;
 let peer: Peer | undefined;
@@ -43,7 +28,7 @@ after(async () => {
 
 test('peer stopped: the trend log and the data log record a gap, then resume with the meter values', async () => {
   const [port] = (await freePorts(1)) as [number];
-  const serve = async () => (peer = await startModbusSlave({ mode: 'tcp', port, unit: 3, registers: floatRegisters(VALUES) }));
+  const serve = async () => (peer = await startModbusSlave({ mode: 'tcp', port, unit: 3, registers: floatRegisters(ACUREV_VALUES) }));
   await serve();
   const clock = { t: T0 };
   m = await createTestModule({

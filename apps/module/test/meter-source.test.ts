@@ -16,26 +16,10 @@ import { decode, loadProfile, planBlocks, profileNames, type ProfilePoint } from
 import { freePorts } from '../../../test-peers/free-ports.ts';
 import { createTestModule, type TestModule } from './helper.ts';
 import { until } from './https-peer-module.ts';
-import { floatRegisters, ptyPair, startModbusSlave, type Peer } from '../../../test-peers/modbus-slave.ts';
+import { floatRegisters, ptyPair, startModbusSlave, type Peer, ACUREV_VALUES } from '../../../test-peers/modbus-slave.ts';
 
 type Row = Record<string, number | string>;
 const T0 = Date.parse('2026-06-01T12:00:00Z');
-
-/** The AcuRev 2000 basic block with known values (0x2000 on, float32 high word first). */
-const ACUREV_VALUES: Record<number, number> = {
-  0x2000: 59.98,
-  0x2002: 121.5,
-  0x2004: 122.25,
-  0x2006: 120.75,
-  0x2008: 121.5,
-  0x200a: 210.5,
-  0x200c: 211.25,
-  0x200e: 209.75,
-  0x2010: 210.5,
-  0x2012: 12.5,
-  0x2014: 13.25,
-  0x2016: 11.75,
-};
 
 async function systemRows(m: TestModule, token: string): Promise<Row[]> {
   const r = await m.call('GET', '/api/readings/realtime/system', { token });

@@ -6,6 +6,7 @@ import { config as zodConfig } from 'zod/v4/core';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { routerStarted } from './lib/router-started.ts';
 import { initColorMode } from './lib/color-mode.ts';
 
 // Before any schema is built (they load with the screens): zod's compiled parsers probe for eval,
@@ -16,13 +17,17 @@ initColorMode();
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
 // browser paint and take input between them, where a default render is one long task (the frame
 // and the landing screen together: Lighthouse's blocking time on a slow phone).
+// It starts once the router has loaded the first route's chunks (routerStarted says why; the
+// document's own first paint shows until then).
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+void routerStarted(router).then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   ),
 );

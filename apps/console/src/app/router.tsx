@@ -1,7 +1,6 @@
 /** The data router, built from the contract's ROUTES and the screen registry. */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTES, type RouteDef } from '@meter/contract';
-import { Loading } from '../components/loading.tsx';
 import { PageNotFound } from '../components/page-not-found.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 import { cancelPendingRequests } from '../lib/request-registry.ts';
@@ -27,7 +26,6 @@ export const router = createBrowserRouter([
   {
     element: <RootShell />,
     errorElement: <RouteError />,
-    HydrateFallback: () => <Loading />,
     children: [
       ...ROUTES.filter((r) => r.public).map(routeObject),
       {

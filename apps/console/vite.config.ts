@@ -33,45 +33,9 @@ function precompress(): Plugin {
   };
 }
 
-const TABLE_CHUNK_SOURCE = '/src/lib/endpoint-table-chunk.ts';
-const TABLE_FILES_TOKEN = '__ENDPOINT_TABLE_FILES__';
-
-/**
- * Writes the endpoint table's chunk and its imports into `lib/endpoint-table.ts`, which has the
- * frame fetch them (modulepreload) without evaluating them: Rollup names the files only at the end.
- */
-function endpointTableFiles(): Plugin {
-  let base = '/';
-  return {
-    name: 'endpoint-table-files',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      // Rollup may merge the dynamic entry into the shared chunk of the contract's table.
-      const table = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(TABLE_CHUNK_SOURCE)));
-      if (!table) throw new Error(`no chunk holds ${TABLE_CHUNK_SOURCE}`);
-      const files = new Set<string>();
-      const visit = (fileName: string) => {
-        if (files.has(fileName)) return;
-        files.add(fileName);
-        const chunk = bundle[fileName];
-        if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-      };
-      visit(table.fileName);
-      const list = [...files].map((f) => base + f).join(',');
-      const users = chunks.filter((c) => c.code.includes(TABLE_FILES_TOKEN));
-      if (users.length !== 1) throw new Error(`${TABLE_FILES_TOKEN} is in ${users.length} chunks, expected 1`);
-      users[0]!.code = users[0]!.code.replaceAll(TABLE_FILES_TOKEN, list);
-    },
-  };
-}
-
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), endpointTableFiles(), precompress()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -10,7 +10,6 @@ import { ALARM_SCREEN } from '../src/features/meter-settings/alarm.tsx';
 import { GENERAL_SCREEN } from '../src/features/meter-settings/general.tsx';
 import { IO_SCREEN } from '../src/features/meter-settings/io.tsx';
 import { USER_CT_SCREEN } from '../src/features/meter-settings/user-ct.tsx';
-import { sectionOf } from '../src/components/section/use-section.ts';
 
 /** A section declared only by its schema, and a screen declared only by its layout. */
 const fixture = defineSection({
@@ -35,6 +34,7 @@ const fixture = defineSection({
 });
 const screen = defineSectionScreen({
   endpoint: 'passwordPolicy',
+  section: fixture,
   title: 'Fixture',
   formLabel: 'Fixture settings',
   blocks: [
@@ -76,7 +76,7 @@ test('a schema-only section gives the drawn fields: labels, inputs, options and 
 
 test('a sealed field is drawn disabled', () => {
   const sealed = { ...DEFAULT_METER_CONTEXT, sealed: true };
-  const defs = new Map(schemaFields(sectionBody(sectionOf('meterSettings'), sealed)).map((f) => [f.name, fieldDefOf(f)]));
+  const defs = new Map(schemaFields(sectionBody(GENERAL_SCREEN.section, sealed)).map((f) => [f.name, fieldDefOf(f)]));
   assert.equal(defs.get('demandMethod')!.disabled, true);
   assert.equal(defs.get('ratedVoltage')!.disabled, undefined);
 });
@@ -86,7 +86,7 @@ test('every field the meter screens place exists in their section, and every edi
   // Read back unchanged, never drawn: the wiring (set in User & CT), the meter password (own card), the DI lists (fixed).
   const notDrawn = new Set(['meterPassword', 'voltageWiring', 'diAdvancedOptions']);
   for (const s of screens) {
-    const names = schemaFields(sectionBody(sectionOf(s.endpoint), DEFAULT_METER_CONTEXT)).map((f) => f.name);
+    const names = schemaFields(sectionBody(s.section, DEFAULT_METER_CONTEXT)).map((f) => f.name);
     const placed = placedFields(s.blocks);
     assert.deepEqual(
       placed.filter((n) => !names.includes(n)),

@@ -4,7 +4,6 @@ import { PASSWORD_CHANGE_PATH, displayName, findRoute, flowTexts } from '@meter/
 import { LayoutHeadingContext } from '../components/screen-title.tsx';
 import { UnreachableBanner } from '../components/unreachable-banner.tsx';
 import { useUnsavedChangesGuard } from '../components/form/use-unsaved-guard.ts';
-import { prefetchEndpointTable } from '../lib/endpoint-table.ts';
 import { LOGIN_PATH, NEXT_PARAM } from '../lib/navigation.ts';
 import { useSession } from '../lib/use-session.ts';
 import { branding } from './branding.ts';
@@ -48,12 +47,6 @@ function SignedInLayout({ held }: { held: boolean }) {
     setMenuPath(pathname);
     setMenuOpen(false);
   }
-
-  useEffect(() => {
-    // After the first screen has drawn: fetched, not evaluated (lib/endpoint-table.ts).
-    const idle = window.requestIdleCallback?.(prefetchEndpointTable, { timeout: 3000 }) ?? window.setTimeout(prefetchEndpointTable, 1000);
-    return () => (window.cancelIdleCallback ?? window.clearTimeout)(idle);
-  }, []);
 
   useEffect(() => {
     document.title = trail.length ? `${trail[trail.length - 1]!.label} - ${branding.productName}` : branding.productName;

@@ -18,11 +18,11 @@ export function useCanWriteHere(): boolean {
 }
 
 /** Whether the module will accept the call from this user: the endpoint's declared permission. */
-export function mayCall(endpoint: Endpoint, permission: number): boolean {
+export function mayCall(endpoint: Pick<Endpoint, 'auth'>, permission: number): boolean {
   const { auth } = endpoint;
   return auth.kind !== 'area' || areaAuthAllows(auth, permission);
 }
-export const useMayCall = (endpoint: Endpoint): boolean => mayCall(endpoint, usePermission());
+export const useMayCall = (endpoint: Pick<Endpoint, 'auth'>): boolean => mayCall(endpoint, usePermission());
 
 /** 000 §6, 001 §6: some actions belong to the admin access level itself, not to permission bits. */
 export const useIsAdmin = (): boolean => useSession()?.accessLevel === ADMIN_ACCESS_LEVEL;

@@ -10,6 +10,6 @@ export function endpointQuery<N extends EndpointName>(name: N, args?: CallArgs<E
   const a = (args ?? {}) as CallArgs<EndpointOf<N>>;
   return queryOptions<ReplyOf<EndpointOf<N>>>({
     queryKey: [name, a.params ?? {}],
-    queryFn: async ({ signal }) => callEndpoint(await endpointNamed(name), { ...a, signal }),
+    queryFn: ({ signal }) => callEndpoint(endpointNamed(name) as EndpointOf<N>, { ...a, signal }),
   });
 }

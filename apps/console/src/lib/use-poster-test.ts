@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { endpoints } from '@meter/contract';
+import { calls } from './endpoint-table.ts';
 import { callEndpoint } from './api.ts';
 
 export function usePosterTest(channel: number, statusKey: QueryKey) {
@@ -16,7 +16,7 @@ export function usePosterTest(channel: number, statusKey: QueryKey) {
     setTesting(true);
     setResult(undefined);
     try {
-      setResult((await callEndpoint(endpoints.testPoster, { body: { channel } })).value);
+      setResult((await callEndpoint(calls.testPoster, { body: { channel } })).value);
     } catch {
       // The request helper has shown the failure.
     } finally {

@@ -34,6 +34,7 @@ import type { Endpoint } from './define.ts';
 
 export * from './define.ts';
 export * from './url.ts';
+export * from './calls.ts';
 
 export const endpoints = {
   ...authEndpoints,

@@ -1,13 +1,14 @@
 /** Manual update calls (002 §4.8, §4.9, §7.4, §7.6): the package uploaded as a multipart form with progress, then the log; module or meter. */
-import { endpoints, type FirmwareUploadInfo } from '@meter/contract';
+import { type FirmwareUploadInfo } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { upload } from '../../lib/api.ts';
 
 /** Which firmware a page updates: the module's own (.a2up) or the meter's (.abin), each with its calls. */
 export type FirmwareKind = 'module' | 'meter';
 
 export const FIRMWARE_CALLS = {
-  module: { upload: endpoints.uploadModuleFirmware, start: endpoints.fwUpdate, info: endpoints.fwUpdateInfo, extension: '.a2up' },
-  meter: { upload: endpoints.uploadMeterFirmware, start: endpoints.meterUpdate, info: endpoints.meterUpdateInfo, extension: '.abin' },
+  module: { upload: calls.uploadModuleFirmware, start: calls.fwUpdate, info: calls.fwUpdateInfo, extension: '.a2up' },
+  meter: { upload: calls.uploadMeterFirmware, start: calls.meterUpdate, info: calls.meterUpdateInfo, extension: '.abin' },
 } as const;
 
 /**

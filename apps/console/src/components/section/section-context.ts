@@ -5,14 +5,15 @@
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, meterContextFrom, meterSettingsTexts, type AnyContext, type MeterContext, type SectionContextKind } from '@meter/contract';
+import { meterContextFrom, meterSettingsTexts, type AnyContext, type MeterContext, type SectionContextKind } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
 import { openModal } from '../../lib/modal.ts';
 import { endpointQuery } from '../../lib/query.ts';
 
 /** Re-reads the seal; throws a silent (aborted) error after showing the modal when it changed. */
 export async function checkSealUnchanged(heldStatus: number): Promise<void> {
-  const info = await callEndpoint(endpoints.deviceInfo, { suppress: true });
+  const info = await callEndpoint(calls.deviceInfo, { suppress: true });
   if (info.meterSealStatus === heldStatus) return;
   openModal({
     title: meterSettingsTexts.sealStatusChanged,

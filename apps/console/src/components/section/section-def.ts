@@ -4,7 +4,7 @@
  * section's schema; a screen only places the fields and states the conditions between them.
  */
 import type { ReactNode } from 'react';
-import { fieldName, type EndpointName, type FieldOption } from '@meter/contract';
+import { fieldName, type AnySection, type EndpointName, type FieldOption } from '@meter/contract';
 
 /** The section's values as the form holds them now, typed and nested like the body (`v.di1Config.type`). */
 export type SectionValues = Readonly<Record<string, unknown>>;
@@ -59,8 +59,14 @@ export type Block<C> =
     };
 
 export interface SectionScreenDef<C = unknown> {
-  /** The section's GET in the endpoint table (its PUT is found from it). */
+  /** The section's GET in the endpoint table (its PUT is the call at the same path). */
   endpoint: EndpointName;
+  /**
+   * The section that GET serves (the table entry's `section`, kept equal by
+   * test/section-layer.test.ts): imported by the screen, so its chunk holds this section's rules,
+   * not the endpoint table with every call's schemas.
+   */
+  section: AnySection;
   /** The screen's heading. */
   title: string;
   /** The form's accessible name. */

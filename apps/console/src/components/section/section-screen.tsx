@@ -7,7 +7,7 @@ import { SectionForm } from './section-form.tsx';
 import { useSection } from './use-section.ts';
 
 export function SectionScreen<C>({ def, children }: { def: SectionScreenDef<C>; children?: ReactNode }) {
-  const section = useSection(def.endpoint, def.invalidates);
+  const section = useSection(def.endpoint, def.section, def.invalidates);
   if (section.pending) return <Loading />;
   // A failed load has been reported by the request helper; a form of blanks would invite a bad save.
   if (!section.ready || !section.values || !section.schema) return null;

@@ -6,21 +6,10 @@
  */
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  IF_REVISION_HEADER,
-  endpoints,
-  sectionBody,
-  sectionFields,
-  sectionSaveOf,
-  sectionTexts,
-  type AnyContext,
-  type AnySection,
-  type Endpoint,
-  type EndpointName,
-  type SchemaField,
-} from '@meter/contract';
+import { IF_REVISION_HEADER, sectionBody, sectionFields, sectionTexts, type AnyContext, type AnySection, type EndpointName, type SchemaField } from '@meter/contract';
 import { ApiError, keepRevision, request, revisionOf } from '../../lib/api.ts';
 import { confirmAction } from '../../lib/confirm-action.ts';
+import { calls } from '../../lib/endpoint-table.ts';
 import { endpointQuery } from '../../lib/query.ts';
 import type { z } from 'zod';
 import { PATH_MAPPING, flatSchema, flatten, unflatten } from './flat-values.ts';
@@ -45,15 +34,18 @@ export interface SectionState {
   generation: number;
 }
 
-export function sectionOf(name: EndpointName): AnySection {
-  const section = (endpoints[name] as Endpoint).section;
-  if (!section) throw new Error(`${name} is not a settings section`);
-  return section;
+/** A section's PUT: the call at its GET's path (the contract's sectionSaveOf, found without the table). */
+export function sectionSaveName(name: EndpointName): EndpointName | undefined {
+  const path = calls[name].path;
+  return (Object.keys(calls) as EndpointName[]).find((n) => calls[n].method === 'PUT' && calls[n].path === path);
 }
 
-export function useSection(name: EndpointName, invalidates: readonly EndpointName[] = []): SectionState {
-  const section = sectionOf(name);
-  const saveName = sectionSaveOf(name);
+/**
+ * `section` is the one the GET `name` serves (SectionScreenDef): passed in, not looked up in the
+ * endpoint table, so a settings screen's chunk holds its own section's rules, not every call's schemas.
+ */
+export function useSection(name: EndpointName, section: AnySection, invalidates: readonly EndpointName[] = []): SectionState {
+  const saveName = sectionSaveName(name);
   const client = useQueryClient();
   const context = useSectionContext(section.context);
   const own = useQuery(endpointQuery(name));
@@ -84,7 +76,7 @@ export function useSection(name: EndpointName, invalidates: readonly EndpointNam
     const revision = revisionOf(baseline);
     try {
       // The body's type is the section's, known here only at run time: the schema has checked it.
-      const put = endpoints[saveName];
+      const put = calls[saveName];
       await request(put.method, put.path, unflatten(flat), { suppress: true, headers: revision ? { [IF_REVISION_HEADER]: revision } : undefined });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) offerReload(reload);

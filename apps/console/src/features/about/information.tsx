@@ -1,5 +1,5 @@
 /** About › Information (000 §2): Meter, Display Module and Web Module tables. */
-import { endpoints } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { KeyValueTable } from '../../components/key-value-table.tsx';
 import { useDeviceInfo } from '../../lib/device.ts';
 import { useMayCall } from '../../lib/permissions.ts';
@@ -7,7 +7,7 @@ import { useDiskStatus, useMcStatus, useStorageStatus } from './api/use-informat
 import { displayModuleRows, meterRows, webModuleRows } from './info-rows.ts';
 
 export default function Information() {
-  const infoAllowed = useMayCall(endpoints.deviceInfo);
+  const infoAllowed = useMayCall(calls.deviceInfo);
   const info = useDeviceInfo(infoAllowed);
   const mc = useMcStatus();
   const disk = useDiskStatus();

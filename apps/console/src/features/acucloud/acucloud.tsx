@@ -9,7 +9,8 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { ACUCLOUD_CHANNEL, ACUCLOUD_DEFAULT_ADDRESS, acuCloudSite, acuCloudTexts as t, endpoints, postingTexts, shellTexts } from '@meter/contract';
+import { ACUCLOUD_CHANNEL, ACUCLOUD_DEFAULT_ADDRESS, acuCloudSite, acuCloudTexts as t, postingTexts, shellTexts, acuCloudSection } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { ChannelHealth } from '../../components/channel-health.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { defineSectionScreen, type SectionFormControls } from '../../components/section/section-def.ts';
@@ -26,14 +27,14 @@ export default function AcuCloud() {
   const advanced = useSearchParams()[0].get('showAdvanced') === 'true';
   const [editing, setEditing] = useState(false);
   const client = useQueryClient();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(endpoints.acuCloudStatus, { signal }), refetchInterval: 10_000 });
+  const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(calls.acuCloudStatus, { signal }), refetchInterval: 10_000 });
   const { result, testing, test } = usePosterTest(ACUCLOUD_CHANNEL, STATUS_KEY);
 
   const clear = () =>
     confirmAction({
       title: shellTexts.confirmation,
       body: t.clearConfirm,
-      run: async () => (await callEndpoint(endpoints.clearFolder, { body: { channel: ACUCLOUD_CHANNEL }, suppress: true })).value === 'Success',
+      run: async () => (await callEndpoint(calls.clearFolder, { body: { channel: ACUCLOUD_CHANNEL }, suppress: true })).value === 'Success',
       onSuccess: () => {
         showAlert({ type: 'success', message: t.cleared });
         void client.invalidateQueries({ queryKey: STATUS_KEY });
@@ -98,6 +99,7 @@ export default function AcuCloud() {
     () =>
       defineSectionScreen({
         endpoint: 'acuCloudConfig',
+        section: acuCloudSection,
         title: t.title,
         formLabel: t.settingsTitle,
         blocks: [{ kind: 'card', title: t.title, fields: ['enable', 'moduleSerialNumber', 'acuCloudAddress', 'acuCloudToken'] }],

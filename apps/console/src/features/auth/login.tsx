@@ -9,7 +9,7 @@ import { PASSWORD_CHANGE_PATH, TIMING, displayName, flowTexts, requestMessages, 
 import { PasswordReveal } from '../../components/password-reveal.tsx';
 import { clearFailureAlerts } from '../../lib/alerts.ts';
 import { ApiError, download, presentFailure } from '../../lib/api.ts';
-import { SHELL_CALLS } from '../../lib/endpoint-table.ts';
+import { calls } from '../../lib/endpoint-table.ts';
 import { sessionStore, setSession, sessionFromReply, shareSession } from '../../lib/session.ts';
 import { NEXT_PARAM, type LoginState } from '../../lib/navigation.ts';
 import { rebootStore } from '../../lib/reboot-state.ts';
@@ -190,7 +190,7 @@ export default function Login() {
               <Button
                 type="button"
                 variant="outline-secondary"
-                onClick={() => void download(SHELL_CALLS.certificate.path, { token: null, failureMessage: requestMessages.certificateNotFound })}
+                onClick={() => void download(calls.certificate.path, { token: null, failureMessage: requestMessages.certificateNotFound })}
               >
                 SSL Certificate
               </Button>

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { bacnetTexts as t, endpoints, fieldName } from '@meter/contract';
+import { bacnetTexts as t, fieldName, bacnetSection } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { defineSectionScreen, type SectionValues } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { download } from '../../lib/api.ts';
@@ -17,6 +18,7 @@ const fdOff = (v: SectionValues) => (v.foreignDeviceConfig as Record<string, unk
 
 export const BACNET_SCREEN = defineSectionScreen({
   endpoint: 'bacnetConfig',
+  section: bacnetSection,
   title: 'BACnet/IP',
   formLabel: 'BACnet/IP settings',
   blocks: [
@@ -33,7 +35,7 @@ function EpicsDownload() {
   const [busy, setBusy] = useState(false);
   const get = async () => {
     setBusy(true);
-    await download(endpoints.bacnetEpics.path, { failureMessage: t.fileNotFound });
+    await download(calls.bacnetEpics.path, { failureMessage: t.fileNotFound });
     setBusy(false);
   };
   return (

@@ -8,7 +8,8 @@ import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { certificateTexts as t, endpoints, type CertInfo } from '@meter/contract';
+import { certificateTexts as t, type CertInfo } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { KeyValueTable } from '../../components/key-value-table.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { openRebootModal } from '../../components/reboot-modal.ts';
@@ -51,7 +52,7 @@ export default function CertificateManagement() {
   const generate = () =>
     act(async () => {
       try {
-        await callEndpoint(endpoints.generateCert, { body: { action: 'generate' }, suppress: true });
+        await callEndpoint(calls.generateCert, { body: { action: 'generate' }, suppress: true });
         showAlert({ type: 'success', message: t.generated });
         openRebootModal();
       } catch (e) {
@@ -61,7 +62,7 @@ export default function CertificateManagement() {
   const fetchFile = (name: 'generateCSR' | 'exportCert') =>
     act(async () => {
       try {
-        const { value } = await callEndpoint(endpoints[name], { body: { action: name === 'exportCert' ? 'export' : 'csr' }, suppress: true });
+        const { value } = await callEndpoint(calls[name], { body: { action: name === 'exportCert' ? 'export' : 'csr' }, suppress: true });
         await download(value, { failureMessage: t.fileNotFound });
       } catch {
         showAlert({ type: 'danger', message: t.fileNotFound });
@@ -71,7 +72,7 @@ export default function CertificateManagement() {
     file &&
     act(async () => {
       try {
-        await upload(endpoints.uploadHttpsCert.path, file, { suppress: true });
+        await upload(calls.uploadHttpsCert.path, file, { suppress: true });
         showAlert({ type: 'success', message: t.uploaded });
         openRebootModal();
       } catch (e) {

@@ -9,7 +9,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { dateTimeTexts as t, endpoints } from '@meter/contract';
+import { dateTimeTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { SettingsCard } from '../../components/section/section-form.tsx';
 import { showAlert } from '../../lib/alerts.ts';
 import { callEndpoint } from '../../lib/api.ts';
@@ -59,11 +60,9 @@ export function DeviceClockCard() {
     }
   };
   const sync = () =>
-    run(() =>
-      ntp.data?.enable === 1 ? callEndpoint(endpoints.syncTime, { body: { value: 1 } }) : callEndpoint(endpoints.setMeterTime, { body: { timestamp: Math.floor(Date.now() / 1000) } }),
-    );
+    run(() => (ntp.data?.enable === 1 ? callEndpoint(calls.syncTime, { body: { value: 1 } }) : callEndpoint(calls.setMeterTime, { body: { timestamp: Math.floor(Date.now() / 1000) } })));
   const pickedUnix = zonedToUnix(picked, zone);
-  const setTime = () => (pickedUnix === undefined ? undefined : run(() => callEndpoint(endpoints.setMeterTime, { body: { timestamp: pickedUnix } })));
+  const setTime = () => (pickedUnix === undefined ? undefined : run(() => callEndpoint(calls.setMeterTime, { body: { timestamp: pickedUnix } })));
 
   return (
     <SettingsCard title={t.deviceClock}>

@@ -4,7 +4,7 @@
  * offers the reboot (001 §4).
  */
 import { lazy, Suspense } from 'react';
-import { dateTimeTexts as t } from '@meter/contract';
+import { dateTimeTexts as t, ntpSection } from '@meter/contract';
 import { defineSectionScreen } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { DeviceClockCard } from './date-time-clock.tsx';
@@ -16,6 +16,7 @@ const TimeZoneMap = lazy(async () => ({ default: (await import('./time-zone-map.
 
 export const DATE_TIME_SCREEN = defineSectionScreen({
   endpoint: 'ntpConfig',
+  section: ntpSection,
   title: t.title,
   formLabel: 'Date & Time settings',
   blocks: [

@@ -8,7 +8,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { EMAIL_RECIPIENT_IDS, emailDeliveryTexts, emailTexts as t, endpoints } from '@meter/contract';
+import { EMAIL_RECIPIENT_IDS, emailDeliveryTexts, emailTexts as t, smtpSection } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { ChannelHealth } from '../../components/channel-health.tsx';
 import { defineSectionScreen, type SectionFormControls, type SectionValues } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
@@ -28,7 +29,7 @@ function RecipientTests({ readOnly }: SectionFormControls) {
     setBusy(n);
     setResult(undefined);
     try {
-      setResult((await callEndpoint(endpoints.testEmail, { body: { channel: n } })).value);
+      setResult((await callEndpoint(calls.testEmail, { body: { channel: n } })).value);
     } catch {
       // The request helper has shown the failure.
     } finally {
@@ -53,6 +54,7 @@ function RecipientTests({ readOnly }: SectionFormControls) {
 
 export const EMAIL_SCREEN = defineSectionScreen({
   endpoint: 'smtpConfig',
+  section: smtpSection,
   title: t.title,
   formLabel: t.settingsTitle,
   blocks: [
@@ -82,6 +84,6 @@ export const EMAIL_SCREEN = defineSectionScreen({
 });
 
 export default function Email() {
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(endpoints.emailStatus, { signal }), refetchInterval: 10_000 });
+  const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(calls.emailStatus, { signal }), refetchInterval: 10_000 });
   return <SectionScreen def={EMAIL_SCREEN}>{status.data && <ChannelHealth title={emailDeliveryTexts.health} texts={emailDeliveryTexts} status={status.data} />}</SectionScreen>;
 }

@@ -3,7 +3,7 @@
  * placing only its part's fields and saying its own success text; read-only unless the access
  * level is admin.
  */
-import { fieldName } from '@meter/contract';
+import { fieldName, mqttSection } from '@meter/contract';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import type { Block, FieldRule, SectionFormControls, SectionScreenDef, SectionValues } from '../../components/section/section-def.ts';
 import { defineSectionScreen } from '../../components/section/section-def.ts';
@@ -29,6 +29,7 @@ export interface MqttTabDef {
 export function mqttScreen(tab: MqttTabDef, admin: boolean): SectionScreenDef<unknown> {
   return defineSectionScreen({
     endpoint: 'mqttConfig',
+    section: mqttSection,
     title: tab.title,
     formLabel: `MQTT ${tab.title}`,
     blocks: tab.blocks,

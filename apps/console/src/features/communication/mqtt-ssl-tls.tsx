@@ -10,7 +10,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { MQTT_FILES, MQTT_FILE_KINDS, endpoints, mqttTexts as t, type MqttFileKind } from '@meter/contract';
+import { MQTT_FILES, MQTT_FILE_KINDS, mqttTexts as t, type MqttFileKind } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, upload } from '../../lib/api.ts';
 import { useIsAdmin } from '../../lib/permissions.ts';
@@ -18,9 +19,9 @@ import { endpointQuery } from '../../lib/query.ts';
 import { MqttTab, f, type MqttTabDef } from './mqtt-shared.tsx';
 
 const UPLOADS: Record<MqttFileKind, { path: string; done: string; failed: (reply: string) => string }> = {
-  mqttCA: { path: endpoints.uploadMqttCA.path, done: t.caUploaded, failed: t.caUploadFailed },
-  mqttCert: { path: endpoints.uploadMqttCert.path, done: t.certUploaded, failed: t.certUploadFailed },
-  mqttKey: { path: endpoints.uploadMqttKey.path, done: t.keyUploaded, failed: t.keyUploadFailed },
+  mqttCA: { path: calls.uploadMqttCA.path, done: t.caUploaded, failed: t.caUploadFailed },
+  mqttCert: { path: calls.uploadMqttCert.path, done: t.certUploaded, failed: t.certUploadFailed },
+  mqttKey: { path: calls.uploadMqttKey.path, done: t.keyUploaded, failed: t.keyUploadFailed },
 };
 
 function FileRow({ kind, exists, admin }: { kind: MqttFileKind; exists: boolean | undefined; admin: boolean }) {

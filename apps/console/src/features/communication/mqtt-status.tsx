@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { endpoints, mqttTexts as t } from '@meter/contract';
+import { mqttTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
 import { endpointQuery } from '../../lib/query.ts';
@@ -23,7 +24,7 @@ export function MqttStatus({ admin }: { admin: boolean }) {
   const test = async () => {
     setTesting(true);
     try {
-      const reply = await callEndpoint(endpoints.testMqtt, { body: { value: 1 }, suppress: true });
+      const reply = await callEndpoint(calls.testMqtt, { body: { value: 1 }, suppress: true });
       showAlert({ type: 'success', message: reply.value });
     } catch (e) {
       showAlert({ type: 'danger', message: e instanceof ApiError && e.value ? e.value : t.testFailed(t.disconnected) });

@@ -8,6 +8,7 @@ import { SectionScreen } from '../../components/section/section-screen.tsx';
 
 export const PROMETHEUS_SCREEN = defineSectionScreen({
   endpoint: 'metricsConfig',
+  section: metricsSection,
   title: 'Prometheus',
   formLabel: metricsSection.title,
   blocks: [{ kind: 'card', title: 'Metrics', fields: ['openAccess'] }],

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { SNMP_TRAP_TARGETS, endpoints, fieldName, snmpTexts as t } from '@meter/contract';
+import { SNMP_TRAP_TARGETS, fieldName, snmpTexts as t, snmpSection } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { defineSectionScreen, type SectionValues } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { download } from '../../lib/api.ts';
@@ -18,6 +19,7 @@ const TRAP_FIELDS = [...SNMP_TRAP_TARGETS, 'reportBufferSize', 'reportHoldTime']
 
 export const SNMP_SCREEN = defineSectionScreen({
   endpoint: 'snmpConfig',
+  section: snmpSection,
   title: 'SNMP',
   formLabel: 'SNMP settings',
   blocks: [
@@ -36,7 +38,7 @@ function MibDownload() {
   const [busy, setBusy] = useState(false);
   const get = async () => {
     setBusy(true);
-    await download(endpoints.snmpMib.path, { failureMessage: t.fileNotFound });
+    await download(calls.snmpMib.path, { failureMessage: t.fileNotFound });
     setBusy(false);
   };
   return (

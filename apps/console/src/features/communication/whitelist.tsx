@@ -14,11 +14,11 @@ import {
   ipWhitelistConfigSchema,
   WHITELIST_ADD_DESCRIPTION_MAX,
   WHITELIST_DESCRIPTION_MAX,
-  endpoints,
   shellTexts,
   whitelistTexts as t,
   type WhitelistEntry,
 } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { SAVE_LABEL } from '../../components/form/save-button.tsx';
 import { SettingsCard } from '../../components/section/section-form.tsx';
 import { Loading } from '../../components/loading.tsx';
@@ -77,7 +77,7 @@ function WhitelistForm({ loaded }: { loaded: WhitelistDraft }) {
     setBusy(true);
     try {
       const revision = revisionOf(loaded);
-      const put = endpoints.saveIpWhitelistConfig;
+      const put = calls.saveIpWhitelistConfig;
       await request(put.method, put.path, draft, { headers: revision ? { [IF_REVISION_HEADER]: revision } : undefined });
       dirtyRef.current = false;
       showAlert({ type: 'success', message: t.saved });
@@ -92,7 +92,7 @@ function WhitelistForm({ loaded }: { loaded: WhitelistDraft }) {
   const exportCsv = async () => {
     setBusy(true);
     try {
-      const { value } = await callEndpoint(endpoints.exportIpWhitelist, { suppress: true });
+      const { value } = await callEndpoint(calls.exportIpWhitelist, { suppress: true });
       await download(value, { failureMessage: t.fileNotFound });
     } catch {
       showAlert({ type: 'danger', message: t.fileNotFound });
@@ -105,7 +105,7 @@ function WhitelistForm({ loaded }: { loaded: WhitelistDraft }) {
     if (!file) return;
     setBusy(true);
     try {
-      await upload(endpoints.uploadIpWhitelist.path, file, { suppress: true });
+      await upload(calls.uploadIpWhitelist.path, file, { suppress: true });
       showAlert({ type: 'success', message: t.imported });
       dirtyRef.current = false;
       await reload();

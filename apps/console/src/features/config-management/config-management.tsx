@@ -12,16 +12,8 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import {
-  ADMIN_USER_NAME,
-  CONFIG_DESCRIPTION_MAX,
-  CONFIG_FILE_EXTENSION,
-  MAX_CONFIG_BACKUPS,
-  configBackupTexts as t,
-  endpoints,
-  shellTexts,
-  type ConfigBackupEntry,
-} from '@meter/contract';
+import { ADMIN_USER_NAME, CONFIG_DESCRIPTION_MAX, CONFIG_FILE_EXTENSION, MAX_CONFIG_BACKUPS, configBackupTexts as t, shellTexts, type ConfigBackupEntry } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { openRebootModal } from '../../components/reboot-modal.ts';
 import { showAlert } from '../../lib/alerts.ts';
@@ -59,7 +51,7 @@ export default function ConfigManagement() {
     setDescriptionError(undefined);
     setBusy(true);
     try {
-      await callEndpoint(endpoints.configBackup, { body: { description }, suppress: true });
+      await callEndpoint(calls.configBackup, { body: { description }, suppress: true });
       showAlert({ type: 'success', message: t.backupDone });
       setDescription('');
       await refresh();
@@ -77,7 +69,7 @@ export default function ConfigManagement() {
     setBusy(true);
     setProgress(0);
     try {
-      await upload(endpoints.uploadConfigFile.path, file, { suppress: true, onProgress: setProgress });
+      await upload(calls.uploadConfigFile.path, file, { suppress: true, onProgress: setProgress });
       showAlert({ type: 'success', message: t.imported });
       await refresh();
     } catch (e) {
@@ -113,7 +105,7 @@ export default function ConfigManagement() {
       run: async () => {
         try {
           const body = { uuid: e.uuid, includeUser, ...(e.otherModule ? { confirmOrigin: e.serialNumber } : {}) };
-          ({ skipped } = await callEndpoint(endpoints.configApply, { body, suppress: true }));
+          ({ skipped } = await callEndpoint(calls.configApply, { body, suppress: true }));
           return true;
         } catch (err) {
           if (!aborted(err)) showAlert({ type: 'danger', message: t.applyFailed });
@@ -130,8 +122,8 @@ export default function ConfigManagement() {
 
   const exportEntry = async (e: ConfigBackupEntry) => {
     try {
-      const { value } = await callEndpoint(endpoints.configExport, { body: { uuid: e.uuid }, suppress: true });
-      await download(endpoints.configFile.path, { params: { fileName: value.split('/').pop() ?? '' }, failureMessage: t.exportFailed });
+      const { value } = await callEndpoint(calls.configExport, { body: { uuid: e.uuid }, suppress: true });
+      await download(calls.configFile.path, { params: { fileName: value.split('/').pop() ?? '' }, failureMessage: t.exportFailed });
     } catch (err) {
       if (!aborted(err)) showAlert({ type: 'danger', message: t.exportFailed });
     }
@@ -144,7 +136,7 @@ export default function ConfigManagement() {
       detail: [e.description],
       run: async () => {
         try {
-          await callEndpoint(endpoints.configDelete, { body: { uuid: e.uuid }, suppress: true });
+          await callEndpoint(calls.configDelete, { body: { uuid: e.uuid }, suppress: true });
           return true;
         } catch (err) {
           if (!aborted(err)) showAlert({ type: 'danger', message: t.deleteFailed });

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { emergencyTexts as t, endpoints } from '@meter/contract';
+import { emergencyTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, callEndpoint, download } from '../../lib/api.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
@@ -14,8 +15,8 @@ import { EmergencyWizard } from './wizard.tsx';
 
 async function exportConfig(): Promise<boolean> {
   try {
-    const { value } = await callEndpoint(endpoints.exportCurrentConfig, { body: {}, suppress: true });
-    return await download(endpoints.configFile.path, { params: { fileName: value.split('/').pop() ?? '' }, failureMessage: t.exportFailed });
+    const { value } = await callEndpoint(calls.exportCurrentConfig, { body: {}, suppress: true });
+    return await download(calls.configFile.path, { params: { fileName: value.split('/').pop() ?? '' }, failureMessage: t.exportFailed });
   } catch (e) {
     if (!(e instanceof ApiError && e.aborted)) showAlert({ type: 'danger', message: t.exportFailed });
     return false;
@@ -24,8 +25,8 @@ async function exportConfig(): Promise<boolean> {
 
 async function downloadDiagnostic(): Promise<boolean> {
   try {
-    const { value } = await callEndpoint(endpoints.downloadSyslog, { body: {}, suppress: true });
-    return await download(endpoints.diagnosticFile.path, { params: { fileName: value }, failureMessage: t.diagnosticFailed });
+    const { value } = await callEndpoint(calls.downloadSyslog, { body: {}, suppress: true });
+    return await download(calls.diagnosticFile.path, { params: { fileName: value }, failureMessage: t.diagnosticFailed });
   } catch (e) {
     if (!(e instanceof ApiError && e.aborted)) showAlert({ type: 'danger', message: t.diagnosticFailed });
     return false;

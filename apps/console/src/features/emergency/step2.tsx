@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { DATA_LOG_IDS, emergencyTexts as t, endpoints, trendTexts, type DataLogId } from '@meter/contract';
+import { DATA_LOG_IDS, emergencyTexts as t, trendTexts, type DataLogId } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, callEndpoint, fetchFile, saveBlob } from '../../lib/api.ts';
@@ -24,10 +25,10 @@ const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\..*/, 
 /** Lists and fetches one logger's files; undefined when the module did not give them all. */
 async function fetchLogger(id: DataLogId): Promise<ZipEntry[] | undefined> {
   try {
-    const files = await callEndpoint(endpoints.dataLogFiles, { params: { id }, suppress: true });
+    const files = await callEndpoint(calls.dataLogFiles, { params: { id }, suppress: true });
     const entries: ZipEntry[] = [];
     for (const f of files) {
-      const blob = await fetchFile(endpoints.dataLogFile.path, { params: { id, filename: f.filename }, suppress: true });
+      const blob = await fetchFile(calls.dataLogFile.path, { params: { id, filename: f.filename }, suppress: true });
       entries.push({ name: `backup${id}/${f.filename}`, data: new Uint8Array(await blob.arrayBuffer()), modified: new Date(f.timestamp * 1000) });
     }
     return entries;
@@ -38,12 +39,12 @@ async function fetchLogger(id: DataLogId): Promise<ZipEntry[] | undefined> {
 }
 
 export default function EmergencyStep2() {
-  const mayList = useMayCall(endpoints.dataLogFiles);
-  const mayDelete = useMayCall(endpoints.deleteDataLogFiles);
+  const mayList = useMayCall(calls.dataLogFiles);
+  const mayDelete = useMayCall(calls.deleteDataLogFiles);
   // 001 §6: deleting data log files belongs to the admin access level.
   const isAdmin = useIsAdmin();
   const mayExport = mayList && mayDelete && isAdmin;
-  const mayClear = useMayCall(endpoints.resetTrendLog);
+  const mayClear = useMayCall(calls.resetTrendLog);
   const [states, setStates] = useState<Partial<Record<DataLogId, LoggerState>>>({});
   const [running, setRunning] = useState(false);
   const busy = useRef(false);
@@ -78,7 +79,7 @@ export default function EmergencyStep2() {
       }
       try {
         const names = entries.map((e) => e.name.slice(e.name.indexOf('/') + 1));
-        await callEndpoint(endpoints.deleteDataLogFiles, { params: { id }, body: names, suppress: true });
+        await callEndpoint(calls.deleteDataLogFiles, { params: { id }, body: names, suppress: true });
         setStates((s) => ({ ...s, [id]: { files: entries.length, state: 'done' } }));
       } catch (e) {
         ok = false;
@@ -97,7 +98,7 @@ export default function EmergencyStep2() {
       run: async () => {
         hold(true);
         try {
-          await callEndpoint(endpoints.resetTrendLog, { body: { value: 1 }, suppress: true });
+          await callEndpoint(calls.resetTrendLog, { body: { value: 1 }, suppress: true });
           return true;
         } catch {
           return false;

@@ -6,7 +6,8 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { emergencyTexts as t, endpoints, firmwareTexts, managementTexts, shellTexts } from '@meter/contract';
+import { emergencyTexts as t, firmwareTexts, managementTexts, shellTexts } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { ManualUpdate, UpdateLog } from '../../components/firmware/manual-update-card.tsx';
 import { useUpdateProcess } from '../../components/firmware/use-update-process.ts';
 import { showAlert } from '../../lib/alerts.ts';
@@ -22,10 +23,10 @@ import { EmergencyWizard } from './wizard.tsx';
 export default function EmergencyStep3() {
   const client = useQueryClient();
   const info = useQuery(endpointQuery('deviceInfo'));
-  const mayUpdate = useMayCall(endpoints.fwUpdate);
-  const mayMeterUpdate = useMayCall(endpoints.meterUpdate);
-  const mayReset = useMayCall(endpoints.resetFactory);
-  const mayReboot = useMayCall(endpoints.rebootSystem);
+  const mayUpdate = useMayCall(calls.fwUpdate);
+  const mayMeterUpdate = useMayCall(calls.meterUpdate);
+  const mayReset = useMayCall(calls.resetFactory);
+  const mayReboot = useMayCall(calls.rebootSystem);
   const rebooting = useStore(rebootStore).phase !== 'idle';
   const update = useUpdateProcess();
   const meterUpdate = useUpdateProcess('meter', () => void client.invalidateQueries({ queryKey: ['deviceInfo'] }));
@@ -38,7 +39,7 @@ export default function EmergencyStep3() {
       body: managementTexts.confirmFactoryReset,
       run: async () => {
         try {
-          await callEndpoint(endpoints.resetFactory, { body: { value: 1 }, suppress: true });
+          await callEndpoint(calls.resetFactory, { body: { value: 1 }, suppress: true });
         } catch (e) {
           if (!(e instanceof ApiError && e.aborted)) showAlert({ type: 'danger', message: managementTexts.resetFactoryFailed });
           return false;

@@ -3,7 +3,8 @@
  * override rates follow the IEEE protocol and empty when it changes; read-only without write
  * permission. The module answers 'Success' or the reason: 'Test successful' or 'Test failed'.
  */
-import { CE_TEST_DEFAULTS, ceTestForm, type CeTestForm, ceTestTexts as t, endpoints, overrideRateOptions, serverMessages } from '@meter/contract';
+import { CE_TEST_DEFAULTS, ceTestForm, type CeTestForm, ceTestTexts as t, overrideRateOptions, serverMessages } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { useEffect, useId, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -16,7 +17,7 @@ import { schemaFieldDefs } from '../../components/section/section-fields.ts';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
 import { showAlert } from '../../lib/alerts.ts';
 
-const COMMANDS = { 1: endpoints.ceTest11b, 2: endpoints.ceTest11g, 3: endpoints.ceTest11n } as const;
+const COMMANDS = { 1: calls.ceTest11b, 2: calls.ceTest11g, 3: calls.ceTest11n } as const;
 const SCHEMA: FlatSchema = ceTestForm;
 const BASE_FIELDS = schemaFieldDefs(SCHEMA);
 

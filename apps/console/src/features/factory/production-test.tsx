@@ -1,6 +1,6 @@
 /** Production Test (000 §2, route /login/test, public): Module Information, Test Output, Back To Login, Download. */
 import { useQuery } from '@tanstack/react-query';
-import { endpoints } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { useNavigate } from 'react-router';
@@ -33,7 +33,7 @@ export default function ProductionTest() {
   const navigate = useNavigate();
   const result = useQuery({
     queryKey: ['productionTestResult'],
-    queryFn: ({ signal }) => callEndpoint(endpoints.productionTestResult, { token: null, signal }),
+    queryFn: ({ signal }) => callEndpoint(calls.productionTestResult, { token: null, signal }),
   });
   const r = result.data;
   return (

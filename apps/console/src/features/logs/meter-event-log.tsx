@@ -2,7 +2,8 @@
  * Settings › Management › Meter Event Log (001 §2 "Meter Event Log (maintenance)"): the paged
  * event log of the meter's system events, Timestamp and Message, without levels.
  */
-import { endpoints, type MeterEventRecord } from '@meter/contract';
+import { type MeterEventRecord } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { formatDeviceTime } from '../../lib/device-time.ts';
 import { exportMeterEventLog, useClearMeterEventLog, useMeterEventLogPage } from './api/use-logs.ts';
 import { PagedEventLog, type EventLogSource } from './components/paged-event-log.tsx';
@@ -12,8 +13,8 @@ const SOURCE: EventLogSource<MeterEventRecord> = {
   useLog: useMeterEventLogPage,
   useClear: useClearMeterEventLog,
   exportLog: exportMeterEventLog,
-  exportEndpoint: endpoints.exportMeterEventLog,
-  clearEndpoint: endpoints.clearMeterEventLog,
+  exportEndpoint: calls.exportMeterEventLog,
+  clearEndpoint: calls.clearMeterEventLog,
   columns: (zone) => [
     { key: 'timestamp', header: 'Timestamp', width: 210, cell: (e) => formatDeviceTime(e.Timestamp, zone) },
     { key: 'message', header: 'Message', cell: (e) => e.Event },

@@ -2,7 +2,8 @@
  * Reading › Log › Module Event Log (001 §2): the paged event log with a Level filter and column, and
  * the module's audit additions: a User filter and column (whose action each entry records).
  */
-import { endpoints, type ModuleEventLogEntry } from '@meter/contract';
+import { type ModuleEventLogEntry } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { formatDeviceTime } from '../../lib/device-time.ts';
 import { exportModuleEventLog, useClearModuleEventLog, useModuleEventLog } from './api/use-logs.ts';
 import { LevelCell } from './components/level-cell.tsx';
@@ -13,8 +14,8 @@ const SOURCE: EventLogSource<ModuleEventLogEntry> = {
   useLog: useModuleEventLog,
   useClear: useClearModuleEventLog,
   exportLog: exportModuleEventLog,
-  exportEndpoint: endpoints.exportModuleEventLog,
-  clearEndpoint: endpoints.clearModuleEventLog,
+  exportEndpoint: calls.exportModuleEventLog,
+  clearEndpoint: calls.clearModuleEventLog,
   columns: (zone, addLevel) => [
     { key: 'timestamp', header: 'Timestamp', width: 210, cell: (e) => formatDeviceTime(e.timestamp, zone) },
     { key: 'level', header: 'Level', cell: (e) => <LevelCell level={e.level} onAdd={addLevel} /> },

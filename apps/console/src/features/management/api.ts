@@ -1,15 +1,6 @@
 /** Calls of Settings › Management and Debug Diagnostic (002 §7.5). */
-import {
-  CLEAR_DEVICE_RUN_TIME,
-  endpoints,
-  managementTexts as t,
-  meterSettingsTexts,
-  readingResetNames,
-  shellTexts,
-  type ReadingReset,
-  type SealStatus,
-  type SyslogConfig,
-} from '@meter/contract';
+import { CLEAR_DEVICE_RUN_TIME, managementTexts as t, meterSettingsTexts, readingResetNames, shellTexts, type ReadingReset, type SealStatus, type SyslogConfig } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, callEndpoint, download, request } from '../../lib/api.ts';
 import { openModal } from '../../lib/modal.ts';
@@ -39,9 +30,9 @@ export function openSealChanged(): void {
 export async function resetReading(name: ReadingReset, held: SealStatus): Promise<ResetOutcome> {
   const what = readingResetNames[name];
   try {
-    const now = await callEndpoint(endpoints.sealStatus, { suppress: true });
+    const now = await callEndpoint(calls.sealStatus, { suppress: true });
     if (now.meterSealStatus !== held.meterSealStatus || now[CLEAR_DEVICE_RUN_TIME] !== held[CLEAR_DEVICE_RUN_TIME]) return 'sealChanged';
-    const r = await callEndpoint(endpoints.resetReadings, { body: { readingName: name }, suppress: true });
+    const r = await callEndpoint(calls.resetReadings, { body: { readingName: name }, suppress: true });
     if (r.value !== 'Success') throw new ApiError(200, r.value);
     showAlert({ type: 'success', message: t.resetDone(capitalised(what)) });
     return 'done';
@@ -53,7 +44,7 @@ export async function resetReading(name: ReadingReset, held: SealStatus): Promis
 
 export async function saveSyslog(config: SyslogConfig): Promise<boolean> {
   try {
-    await saveSection(endpoints.saveSyslogConfig, config);
+    await saveSection(calls.saveSyslogConfig, config);
     showAlert({ type: 'success', message: t.debugSaved });
     return true;
   } catch (e) {
@@ -65,8 +56,8 @@ export async function saveSyslog(config: SyslogConfig): Promise<boolean> {
 /** Download Diagnostic File: the module makes the archive, then it is fetched like any file. */
 export async function downloadDiagnosticFile(): Promise<boolean> {
   try {
-    const { value } = await callEndpoint(endpoints.downloadSyslog, { body: {}, suppress: true });
-    return await download(endpoints.diagnosticFile.path, { params: { fileName: value }, failureMessage: t.diagnosticDownloadFailed });
+    const { value } = await callEndpoint(calls.downloadSyslog, { body: {}, suppress: true });
+    return await download(calls.diagnosticFile.path, { params: { fileName: value }, failureMessage: t.diagnosticDownloadFailed });
   } catch (e) {
     if (!(e instanceof ApiError && e.aborted)) showAlert({ type: 'danger', message: t.diagnosticDownloadFailed });
     return false;

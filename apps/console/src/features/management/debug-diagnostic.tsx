@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { DEBUG_LOG_OFF, DEBUG_LOG_ON, DEBUG_SUBSYSTEMS, endpoints, managementTexts as t, routeByName, shellTexts, type SyslogConfig } from '@meter/contract';
+import { DEBUG_LOG_OFF, DEBUG_LOG_ON, DEBUG_SUBSYSTEMS, managementTexts as t, routeByName, shellTexts, type SyslogConfig } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { Loading } from '../../components/loading.tsx';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
@@ -49,7 +50,7 @@ export default function DebugDiagnostic() {
       body: t.confirmClearSystemLog,
       run: async () => {
         try {
-          await callEndpoint(endpoints.clearSysLog, { body: {}, suppress: true });
+          await callEndpoint(calls.clearSysLog, { body: {}, suppress: true });
         } catch (e) {
           if (!(e instanceof ApiError && e.aborted)) showAlert({ type: 'danger', message: t.systemLogClearFailed });
           return false;

@@ -7,18 +7,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import {
-  DEBUG_LOG_OFF,
-  DEBUG_LOG_ON,
-  endpoints,
-  managementTexts as t,
-  readingResetNames,
-  routeByName,
-  shellTexts,
-  syslogConfigAll,
-  type ReadingReset,
-  type SealStatus,
-} from '@meter/contract';
+import { DEBUG_LOG_OFF, DEBUG_LOG_ON, managementTexts as t, readingResetNames, routeByName, shellTexts, syslogConfigAll, type ReadingReset, type SealStatus } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
@@ -55,7 +45,7 @@ export default function Management() {
   const client = useQueryClient();
   const canWrite = useCanWriteHere();
   const canWriteConfiguration = useCanWrite(CONFIGURATION_MASK);
-  const mayDownload = useMayCall(endpoints.downloadSyslog);
+  const mayDownload = useMayCall(calls.downloadSyslog);
   const rebooting = useStore(rebootStore).phase !== 'idle';
   const seal = useQuery(endpointQuery('sealStatus'));
   const ssh = useQuery(endpointQuery('sshConfig'));
@@ -94,7 +84,7 @@ export default function Management() {
       body: t.confirmFactoryReset,
       run: async () => {
         try {
-          await callEndpoint(endpoints.resetFactory, { body: { value: 1 }, suppress: true });
+          await callEndpoint(calls.resetFactory, { body: { value: 1 }, suppress: true });
         } catch (e) {
           if (!(e instanceof ApiError && e.aborted)) showAlert({ type: 'danger', message: t.resetFactoryFailed });
           return false;
@@ -107,7 +97,7 @@ export default function Management() {
   const setSsh = (enable: 0 | 1) =>
     ask(t.confirmSsh(enable === 1), async () => {
       try {
-        await saveSection(endpoints.saveSshConfig, { enable });
+        await saveSection(calls.saveSshConfig, { enable });
       } catch (e) {
         if (!(e instanceof ApiError && e.aborted)) showAlert({ type: 'danger', message: enable === 1 ? t.sshEnableFailed : t.sshChangeFailed });
         return false;

@@ -3,7 +3,7 @@
  * radio and, when enabled, the table of 10 alarm limits. A limit's parameter, setting and setpoint
  * options follow its channel type, and a new type re-normalises the row to values it offers.
  */
-import { ALARM_IDS, ALARM_SETPOINT_UNIT, alarmParameterOptions, alarmSetPointOptions, alarmSettingOptions, fieldName, type MeterContext } from '@meter/contract';
+import { ALARM_IDS, ALARM_SETPOINT_UNIT, alarmParameterOptions, alarmSetPointOptions, alarmSettingOptions, fieldName, type MeterContext, meterAlarmSection } from '@meter/contract';
 import { defineSectionScreen } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { normaliseRow } from './rules.ts';
@@ -13,6 +13,7 @@ const typeOf = (row: Readonly<Record<string, unknown>>) => Number(row.alarmChann
 
 export const ALARM_SCREEN = defineSectionScreen<MeterContext>({
   endpoint: 'alarmConfig',
+  section: meterAlarmSection,
   title: 'Alarm',
   formLabel: 'Meter Alarm settings',
   blocks: [

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { GENERAL_LABELS as L, OPTIONAL_SEAL_KEYS, PROTOCOL, SUB_INTERVAL_DISABLED_METHOD, fieldName, type MeterContext } from '@meter/contract';
+import { GENERAL_LABELS as L, OPTIONAL_SEAL_KEYS, PROTOCOL, SUB_INTERVAL_DISABLED_METHOD, fieldName, type MeterContext, meterGeneralSection } from '@meter/contract';
 import { defineSectionScreen, type Condition } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 import { usePermission } from '../../lib/permissions.ts';
@@ -18,6 +18,7 @@ const bacnet: Condition<MeterContext> = (v) => v.protocolSelect === PROTOCOL.bac
 
 export const GENERAL_SCREEN = defineSectionScreen<MeterContext>({
   endpoint: 'meterSettings',
+  section: meterGeneralSection,
   title: 'General',
   formLabel: 'Meter General settings',
   // The top bar's device name and About's description follow a saved Device Description at once.

@@ -3,7 +3,7 @@
  * "Pulse input rows"): Pulse Input (18 rows), RO Type and Output Mode, the system event alarm
  * table, Energy Pulse (DO), pulse constant and width. Takes effect after a restart (reboot prompt).
  */
-import { DI_CONFIG_KEYS, DO_CHANNEL_KEYS, METER_EVENT_KEYS, diTypeLocked, fieldName, meterEventTexts, type MeterContext } from '@meter/contract';
+import { DI_CONFIG_KEYS, DO_CHANNEL_KEYS, METER_EVENT_KEYS, diTypeLocked, fieldName, meterEventTexts, type MeterContext, meterIoSection } from '@meter/contract';
 import { defineSectionScreen, type RowColumn } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 
@@ -14,6 +14,7 @@ const EVENT_ROWS = METER_EVENT_KEYS.map((k) => fieldName('systemEventAlarm', k))
 
 export const IO_SCREEN = defineSectionScreen<MeterContext>({
   endpoint: 'ioConfig',
+  section: meterIoSection,
   title: 'I/O & Event',
   formLabel: 'Meter I/O and Event settings',
   blocks: [

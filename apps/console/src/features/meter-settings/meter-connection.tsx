@@ -23,6 +23,7 @@ const is =
 const meterConnectionScreen = (readOnly: boolean) =>
   defineSectionScreen({
     endpoint: 'meterConnection',
+    section: meterConnectionSection,
     title: 'Meter Connection',
     formLabel: meterConnectionSection.title,
     readOnly,

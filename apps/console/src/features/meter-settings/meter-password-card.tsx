@@ -2,7 +2,8 @@
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import { SaveForm } from '../../components/form/save-form.tsx';
-import { GENERAL_LABELS as L, endpoints, meterPasswordSchema, meterSettingsTexts } from '@meter/contract';
+import { GENERAL_LABELS as L, meterPasswordSchema, meterSettingsTexts } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { FormFields } from '../../components/form/form-fields.tsx';
 import { useSettingsForm } from '../../components/form/use-settings-form.ts';
 import { SettingsCard } from '../../components/section/section-form.tsx';
@@ -19,7 +20,7 @@ export function MeterPasswordCard() {
     values: EMPTY_PASSWORDS,
     fields: PASSWORD_FIELDS,
     requireChange: false,
-    onSave: (v) => callEndpoint(endpoints.setMeterPassword, { body: { oldPassword: v.currentPassword, newPassword: v.newPassword }, suppress: true }),
+    onSave: (v) => callEndpoint(calls.setMeterPassword, { body: { oldPassword: v.currentPassword, newPassword: v.newPassword }, suppress: true }),
     successMessage: meterSettingsTexts.passwordUpdated,
     afterSave: () => state.form.reset(EMPTY_PASSWORDS),
   });

@@ -4,12 +4,13 @@
  * (18 rows) whose channels follow the wiring chosen. Takes effect after a restart: the reboot
  * prompt follows the save, and the wiring and user names other screens cache are refetched.
  */
-import { CT_KEYS, USER_CT_LABELS as L, USER_ID_KEYS, userChannelOptions, wiringKindOf, type MeterContext } from '@meter/contract';
+import { CT_KEYS, USER_CT_LABELS as L, USER_ID_KEYS, userChannelOptions, wiringKindOf, type MeterContext, meterUserCtSection } from '@meter/contract';
 import { defineSectionScreen } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 
 export const USER_CT_SCREEN = defineSectionScreen<MeterContext>({
   endpoint: 'userCtConfig',
+  section: meterUserCtSection,
   title: 'User & CT',
   formLabel: 'Meter User and CT settings',
   invalidates: ['wiringType', 'userNames'],

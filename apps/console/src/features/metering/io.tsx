@@ -3,7 +3,8 @@
  * pulse-verified device) and Relay Output (Name, Status, Action), refreshed every 5 s.
  */
 import { LiveAge } from '../../components/live-age.tsx';
-import { endpoints, flowTexts, type IoReply } from '@meter/contract';
+import { flowTexts, type IoReply } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { confirmAction } from '../../lib/confirm-action.ts';
 import { useDeviceInfo } from '../../lib/device.ts';
@@ -29,7 +30,7 @@ function Io() {
   const pulseVerified = useDeviceInfo().data?.pulseVerified === 1;
   // Toggle is the admin's (000 §6); the module also wants readings edit, so a button it would refuse is not offered.
   const isAdmin = useIsAdmin();
-  const mayToggle = useMayCall(endpoints.setRO);
+  const mayToggle = useMayCall(calls.setRO);
   const canToggle = isAdmin && mayToggle;
   const toggle = useToggleRelay();
 

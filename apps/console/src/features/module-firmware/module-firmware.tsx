@@ -7,7 +7,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { AUTO_UPDATE_OFF, feedbackTexts, firmwareTexts as t } from '@meter/contract';
+import { AUTO_UPDATE_OFF, feedbackTexts, firmwareTexts as t, autoUpdateSection, firmwareServerSection } from '@meter/contract';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ManualUpdate, UpdateLog } from '../../components/firmware/manual-update-card.tsx';
 import { useUpdateProcess } from '../../components/firmware/use-update-process.ts';
@@ -20,6 +20,7 @@ import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const AUTO_UPDATE_SCREEN = defineSectionScreen({
   endpoint: 'autoUpdateConfig',
+  section: autoUpdateSection,
   title: t.autoUpdate,
   formLabel: t.autoUpdate,
   blocks: [{ kind: 'stack', fields: ['checkStat', 'checkTime'] }],
@@ -28,6 +29,7 @@ const AUTO_UPDATE_SCREEN = defineSectionScreen({
 
 const FIRMWARE_SERVER_SCREEN = defineSectionScreen({
   endpoint: 'firmwareSettings',
+  section: firmwareServerSection,
   title: t.firmwareServer,
   formLabel: t.firmwareServer,
   blocks: [{ kind: 'stack', fields: ['moduleCheckUpdateUrl'] }],

@@ -8,7 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { FIRMWARE_COMPLETE, FIRMWARE_POLL_MS, endpoints, firmwareTexts as t } from '@meter/contract';
+import { FIRMWARE_COMPLETE, FIRMWARE_POLL_MS, firmwareTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { ApiError, callEndpoint } from '../../lib/api.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import type { UpdateProcess } from '../../components/firmware/use-update-process.ts';
@@ -28,7 +29,7 @@ export function RemoteUpdate({ canWrite, update }: { canWrite: boolean; update: 
     setChecking(true);
     setFailed(false);
     try {
-      const info = await callEndpoint(endpoints.checkModuleUpdate, { suppress: true });
+      const info = await callEndpoint(calls.checkModuleUpdate, { suppress: true });
       if ('version' in info && typeof info.version === 'string' && info.version) {
         setOffer({ version: info.version, info_link: typeof info.info_link === 'string' ? info.info_link : '' });
         setStep(1);
@@ -45,14 +46,14 @@ export function RemoteUpdate({ canWrite, update }: { canWrite: boolean; update: 
     setFailed(true);
     update.setBusy(false);
     // The reason is in the update log.
-    const info = await callEndpoint(endpoints.fwUpdateInfo, { suppress: true }).catch(() => undefined);
+    const info = await callEndpoint(calls.fwUpdateInfo, { suppress: true }).catch(() => undefined);
     if (info) update.setLog(info.output);
   };
 
   const ended = async () => {
     clearInterval(timer.current);
     try {
-      const { value } = await callEndpoint(endpoints.isFirmwareComplete, { suppress: true });
+      const { value } = await callEndpoint(calls.isFirmwareComplete, { suppress: true });
       if (value !== FIRMWARE_COMPLETE) return void (await downloadFailed());
     } catch {
       return void (await downloadFailed());
@@ -64,7 +65,7 @@ export function RemoteUpdate({ canWrite, update }: { canWrite: boolean; update: 
 
   const poll = async () => {
     try {
-      const s = await callEndpoint(endpoints.downloadStatus, { suppress: true });
+      const s = await callEndpoint(calls.downloadStatus, { suppress: true });
       setPercent(s.value);
       if (s.state !== 'downloading' || s.value >= 100) await ended();
     } catch {
@@ -76,7 +77,7 @@ export function RemoteUpdate({ canWrite, update }: { canWrite: boolean; update: 
     setFailed(false);
     update.setLog('');
     try {
-      await callEndpoint(endpoints.remoteDownload, { suppress: true });
+      await callEndpoint(calls.remoteDownload, { suppress: true });
     } catch (e) {
       if (e instanceof ApiError && !e.aborted) showAlert({ type: 'danger', message: e.value ?? t.downloadFailed });
       return;

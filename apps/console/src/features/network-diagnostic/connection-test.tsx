@@ -1,6 +1,7 @@
 /** Settings › Network Diagnostic › Connection Test (002 §2.14): Begin Test, then each step's result. */
 import Button from 'react-bootstrap/Button';
-import { endpoints, networkDiagnosticTexts as t, type ConnectionTestOutput } from '@meter/contract';
+import { networkDiagnosticTexts as t, type ConnectionTestOutput } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { callEndpoint } from '../../lib/api.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
@@ -21,7 +22,7 @@ export default function ConnectionTest() {
     <section>
       <ScreenTitle className="h4">{t.connectionTest}</ScreenTitle>
       {canWrite && (
-        <Button className="mb-3" disabled={running} onClick={() => void start(() => callEndpoint(endpoints.connectionTestCmd, { body: { command: 'begin' }, suppress: true }))}>
+        <Button className="mb-3" disabled={running} onClick={() => void start(() => callEndpoint(calls.connectionTestCmd, { body: { command: 'begin' }, suppress: true }))}>
           {t.beginTest}
         </Button>
       )}

@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { endpoints, hostLookupCommand, networkDiagnosticTexts as t, type HostLookupCommand } from '@meter/contract';
+import { hostLookupCommand, networkDiagnosticTexts as t, type HostLookupCommand } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { useCanWriteHere } from '../../lib/permissions.ts';
 import { useDiagnose } from './use-diagnose.ts';
@@ -23,7 +24,7 @@ export default function HostLookup() {
     const parsed = hostLookupCommand.safeParse(command);
     if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     setErrors({});
-    void start(() => callEndpoint(endpoints.hostLookupCmd, { body: { command: parsed.data }, suppress: true }));
+    void start(() => callEndpoint(calls.hostLookupCmd, { body: { command: parsed.data }, suppress: true }));
   };
 
   return (

@@ -4,14 +4,15 @@
  */
 import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
-import { endpoints, networkDiagnosticTexts as t } from '@meter/contract';
+import { networkDiagnosticTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { useDiagnose } from './use-diagnose.ts';
 import { ScreenTitle } from '../../components/screen-title.tsx';
 
 export default function NetworkStatus() {
   const { data, running, start } = useDiagnose('networkStatusOutput');
-  const refresh = () => void start(() => callEndpoint(endpoints.networkStatusCmd, { body: { command: 'refresh' }, suppress: true }));
+  const refresh = () => void start(() => callEndpoint(calls.networkStatusCmd, { body: { command: 'refresh' }, suppress: true }));
   const first = useRef(true);
   useEffect(() => {
     // The page shows the status on arrival, as if Refresh had been pressed.

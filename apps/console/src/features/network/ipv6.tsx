@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
-import { fieldName, ipv6Texts as t } from '@meter/contract';
+import { fieldName, ipv6Texts as t, ipv6Section } from '@meter/contract';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { SettingsCard } from '../../components/section/section-form.tsx';
 import { defineSectionScreen, type SectionValues } from '../../components/section/section-def.ts';
@@ -58,6 +58,7 @@ function Ipv6State() {
 
 export const IPV6_SCREEN = defineSectionScreen({
   endpoint: 'ipv6Config',
+  section: ipv6Section,
   title: t.title,
   formLabel: 'IPv6 settings',
   blocks: [

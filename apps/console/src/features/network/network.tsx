@@ -12,7 +12,6 @@ import {
   SYSTEM_MODE_EMERGENCY,
   defaultInterfaceAfterBridge,
   defaultInterfaceOptions,
-  endpoints,
   fieldName,
   networkTexts as t,
   sectionBody,
@@ -20,7 +19,12 @@ import {
   type IpStatus,
   type MeterContext,
   type NetworkInterface,
+  modbusTcpConfigSection,
+  networkConfigSection,
+  proxyServerConfigSection,
+  webServerConfigSection,
 } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { Loading } from '../../components/loading.tsx';
 import { PATH_MAPPING, flatSchema } from '../../components/section/flat-values.ts';
 import { defineSectionScreen, type SectionValues } from '../../components/section/section-def.ts';
@@ -58,10 +62,10 @@ type Parts = Record<NetworkPageKey, SectionState>;
 
 export default function Network() {
   const parts: Parts = {
-    networkConfig: useSection('networkConfig'),
-    webServerConfig: useSection('webServerConfig'),
-    modbusTcpConfig: useSection('modbusTcpConfig'),
-    proxyServerConfig: useSection('proxyServerConfig'),
+    networkConfig: useSection('networkConfig', networkConfigSection),
+    webServerConfig: useSection('webServerConfig', webServerConfigSection),
+    modbusTcpConfig: useSection('modbusTcpConfig', modbusTcpConfigSection),
+    proxyServerConfig: useSection('proxyServerConfig', proxyServerConfigSection),
   };
   const ip = useQuery(endpointQuery('getIp'));
   const mode = useSystemMode().data?.mode ?? 0;
@@ -89,7 +93,7 @@ function NetworkForm({ parts, ip, mode }: { parts: Parts; ip: IpStatus; mode: nu
     if (ssid.trim() === '') return setCheck({ running: false, supported: false });
     setCheck((c) => ({ ...c, running: true }));
     try {
-      const r = await callEndpoint(endpoints.check8021xSupport, { body: { input: ssid }, suppress: true });
+      const r = await callEndpoint(calls.check8021xSupport, { body: { input: ssid }, suppress: true });
       setCheck({ running: false, supported: r.value === 1 });
     } catch {
       showAlert({ type: 'danger', message: t.load8021xFailed });
@@ -138,7 +142,7 @@ function NetworkForm({ parts, ip, mode }: { parts: Parts; ip: IpStatus; mode: nu
       title: t.enableSsh,
       body: t.confirmSsh,
       confirmVariant: 'primary',
-      run: () => callEndpoint(endpoints.emergencySshEnable, { body: {}, suppress: true }).then(() => undefined),
+      run: () => callEndpoint(calls.emergencySshEnable, { body: {}, suppress: true }).then(() => undefined),
       onSuccess: () => showAlert({ type: 'success', message: t.sshEnabled }),
       onFailure: () => showAlert({ type: 'danger', message: t.sshEnableFailed }),
     });
@@ -147,6 +151,7 @@ function NetworkForm({ parts, ip, mode }: { parts: Parts; ip: IpStatus; mode: nu
   const bridge = (v: SectionValues) => net(v).brEnable === 1;
   const def = defineSectionScreen<MeterContext>({
     endpoint: 'networkConfig',
+    section: networkConfigSection,
     title: 'Network',
     formLabel: 'Network settings',
     blocks: [

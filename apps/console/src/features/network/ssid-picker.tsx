@@ -8,7 +8,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { endpoints, networkTexts as t, signalLevel, type SsidEntry } from '@meter/contract';
+import { networkTexts as t, signalLevel, type SsidEntry } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { Loading } from '../../components/loading.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { showAlert } from '../../lib/alerts.ts';
@@ -31,7 +32,7 @@ export function SsidPicker({ onSet, onClose }: { onSet: (ssid: string) => void; 
   const [chosen, setChosen] = useState('');
   useEffect(() => {
     let live = true;
-    callEndpoint(endpoints.getSsid, { suppress: true }).then(
+    callEndpoint(calls.getSsid, { suppress: true }).then(
       (networks) => live && setList([...networks].sort((a, b) => b.signal - a.signal)),
       () => {
         if (!live) return;

@@ -24,6 +24,8 @@ import {
   fieldName,
   type LogTypeName,
   type MeterContext,
+  dataLogSection,
+  sftpSection,
 } from '@meter/contract';
 import { PageNotFound } from '../../components/page-not-found.tsx';
 import { defineSectionScreen, type SectionValues } from '../../components/section/section-def.ts';
@@ -56,6 +58,7 @@ function dataLogScreen(n: number) {
   const slow = (v: SectionValues) => slowIn(rowOf(v, key));
   return defineSectionScreen<MeterContext>({
     endpoint: 'dataLogConfig',
+    section: dataLogSection,
     title: `Data Log ${n}`,
     formLabel: `Data Log ${n} settings`,
     blocks: [
@@ -101,6 +104,7 @@ function dataLogScreen(n: number) {
 function postChannelScreen(n: number) {
   return defineSectionScreen<MeterContext>({
     endpoint: 'dataLogConfig',
+    section: dataLogSection,
     title: DATA_LOG_TABS.postChannel,
     formLabel: `Data Log ${n} post channels`,
     blocks: [{ kind: 'card', title: DATA_LOG_TABS.postChannel, fields: [fieldName(`dataLog${n}`, 'postChannel')] }],
@@ -110,6 +114,7 @@ function postChannelScreen(n: number) {
 
 const SFTP_SCREEN = defineSectionScreen({
   endpoint: 'sftpConfig',
+  section: sftpSection,
   title: DATA_LOG_TABS.sftp,
   formLabel: 'SFTP settings',
   blocks: [{ kind: 'card', title: DATA_LOG_TABS.sftp, fields: ['enable', 'port'] }],

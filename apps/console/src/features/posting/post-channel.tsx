@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { endpoints, fieldName, HTTP_AUTH_BASIC, FTP_DIRECTORY, POST_CHANNEL_IDS, postingTexts as t, shellTexts } from '@meter/contract';
+import { fieldName, HTTP_AUTH_BASIC, FTP_DIRECTORY, POST_CHANNEL_IDS, postingTexts as t, shellTexts, dataPostSection } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { ChannelHealth } from '../../components/channel-health.tsx';
 import { PageNotFound } from '../../components/page-not-found.tsx';
 import { defineSectionScreen, type SectionValues } from '../../components/section/section-def.ts';
@@ -32,6 +33,7 @@ function channelScreen(n: number, usedBy: readonly number[]) {
   const info = (v: SectionValues) => ch(v).postChannelInfo ?? {};
   return defineSectionScreen({
     endpoint: 'dataPostConfig',
+    section: dataPostSection,
     title: `Post Channel ${n}`,
     formLabel: `Post Channel ${n} settings`,
     blocks: [
@@ -67,7 +69,7 @@ function PostChannelView({ n }: { n: number }) {
   const canWrite = useCanWriteHere();
   const status = useQuery({
     queryKey: ['postChannelStatus', n],
-    queryFn: ({ signal }) => callEndpoint(endpoints.postChannelStatus, { query: { channel: n }, signal }),
+    queryFn: ({ signal }) => callEndpoint(calls.postChannelStatus, { query: { channel: n }, signal }),
     refetchInterval: 10_000,
   });
   const usedBy = status.data?.usedBy;
@@ -80,7 +82,7 @@ function PostChannelView({ n }: { n: number }) {
     confirmAction({
       title: shellTexts.confirmation,
       body: t.clearConfirm,
-      run: async () => (await callEndpoint(endpoints.clearFolder, { body: { channel: n }, suppress: true })).value === 'Success',
+      run: async () => (await callEndpoint(calls.clearFolder, { body: { channel: n }, suppress: true })).value === 'Success',
       onSuccess: () => {
         setResult(undefined);
         showAlert({ type: 'success', message: t.cleared });

@@ -6,7 +6,8 @@
  */
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
-import { dataLogTexts as t, endpoints, setSftpPasswordBody, shellTexts } from '@meter/contract';
+import { dataLogTexts as t, setSftpPasswordBody, shellTexts } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { FormFields } from '../../components/form/form-fields.tsx';
 import { SaveForm } from '../../components/form/save-form.tsx';
 import { useSettingsForm } from '../../components/form/use-settings-form.ts';
@@ -25,7 +26,7 @@ export function SftpPasswordCard() {
     values: EMPTY,
     fields: FIELDS,
     requireChange: false,
-    onSave: (v) => callEndpoint(endpoints.setSftpPassword, { body: v, suppress: true }),
+    onSave: (v) => callEndpoint(calls.setSftpPassword, { body: v, suppress: true }),
     successMessage: t.sftpPasswordSet,
     afterSave: () => state.form.reset(EMPTY),
   });
@@ -35,7 +36,7 @@ export function SftpPasswordCard() {
     confirmAction({
       title: shellTexts.confirmation,
       body: t.resetConfirm,
-      run: async () => (await callEndpoint(endpoints.resetSftpPassword, { body: {}, suppress: true })).value === 'Success',
+      run: async () => (await callEndpoint(calls.resetSftpPassword, { body: {}, suppress: true })).value === 'Success',
       onSuccess: () => showAlert({ type: 'success', message: t.sftpPasswordReset }),
       onFailure: () => showAlert({ type: 'danger', message: t.resetFailed }),
     });

@@ -9,13 +9,13 @@ import {
   INSPECTION_STATUS_OTHERS,
   ctFieldName,
   ctLayout,
-  endpoints,
   inspectionBodies,
   inspectionForm,
   inspectionFormValues,
   recordTexts as t,
   type InspectionRecordData,
 } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -109,9 +109,9 @@ function EditForm({ record }: { record: InspectionRecordData }) {
     onSave: async (form) => {
       const b = inspectionBodies(form, record);
       await saveRecordSections(queryClient, [
-        [endpoints.saveRecordCommissionInfo, b.commissionInfo],
-        [endpoints.saveRecordPtRecord, b.ptRecord],
-        [endpoints.saveRecordCtInstall, b.ctInstall],
+        [calls.saveRecordCommissionInfo, b.commissionInfo],
+        [calls.saveRecordPtRecord, b.ptRecord],
+        [calls.saveRecordCtInstall, b.ctInstall],
       ]);
     },
     afterSave: back,
@@ -127,11 +127,11 @@ function EditForm({ record }: { record: InspectionRecordData }) {
 
   const set = (name: string, value: number) => form.setValue(name, String(value), { shouldDirty: true });
   const readPt = (key: (typeof PT_ROWS)[number][0]) => async () => {
-    const live = await callEndpoint(endpoints.recordPtValue, { suppress: true });
+    const live = await callEndpoint(calls.recordPtValue, { suppress: true });
     set(key, live[key]);
   };
   const readCt = (id: number) => async () => {
-    const live = await callEndpoint(endpoints.recordCtStatus, { suppress: true });
+    const live = await callEndpoint(calls.recordCtStatus, { suppress: true });
     const row = live.ctChannels.find((c) => c.id === id);
     if (!row) throw new Error(`no live values for input ${id}`);
     set(ctFieldName(id, 'current'), row.current);

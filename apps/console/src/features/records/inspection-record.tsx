@@ -1,5 +1,6 @@
 /** About › Inspection Record (000 §2): the read-only record, New Inspection Report for writers, the PDF. */
-import { endpoints, inspectionDocument, recordTexts as t } from '@meter/contract';
+import { inspectionDocument, recordTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { RecordScreen } from './record-screen.tsx';
 import { useInspectionRecord } from './use-records.ts';
 
@@ -12,7 +13,7 @@ export default function InspectionRecord() {
       newLabel={t.newInspection}
       editPath="/about/inspection_record/new"
       downloadLabel={t.downloadInspection}
-      pdfPath={endpoints.inspectionRecordPdf.path}
+      pdfPath={calls.inspectionRecordPdf.path}
       pdfName="Inspection Record.pdf"
     />
   );

@@ -9,7 +9,6 @@ import {
   commInstall,
   ctFieldName,
   ctLayout,
-  endpoints,
   installInfo,
   installationBodies,
   installationForm,
@@ -19,6 +18,7 @@ import {
   type InstallationRecordData,
   type RecordDeviceStatus,
 } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -101,11 +101,11 @@ function EditForm({ record, device }: { record: InstallationRecordData; device: 
     onSave: async (form) => {
       const b = installationBodies(form, device, record);
       await saveRecordSections(queryClient, [
-        [endpoints.saveRecordClientInfo, b.clientInfo],
-        [endpoints.saveRecordInstallInfo, b.installInfo],
-        [endpoints.saveRecordDeviceInstall, b.deviceInstall],
-        [endpoints.saveRecordCtInstall, b.ctInstall],
-        [endpoints.saveRecordCommInstall, b.commInstall],
+        [calls.saveRecordClientInfo, b.clientInfo],
+        [calls.saveRecordInstallInfo, b.installInfo],
+        [calls.saveRecordDeviceInstall, b.deviceInstall],
+        [calls.saveRecordCtInstall, b.ctInstall],
+        [calls.saveRecordCommInstall, b.commInstall],
       ]);
     },
     // 000 §7: a successful save returns to the record view.

@@ -1,5 +1,6 @@
 /** About › Installation Record (000 §2): the read-only record, New Installation Report for writers, the PDF. */
-import { endpoints, installationDocument, recordTexts as t } from '@meter/contract';
+import { installationDocument, recordTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { RecordScreen } from './record-screen.tsx';
 import { useInstallationRecord } from './use-records.ts';
 
@@ -12,7 +13,7 @@ export default function InstallationRecord() {
       newLabel={t.newInstallation}
       editPath="/about/installation_record/new"
       downloadLabel={t.downloadInstallation}
-      pdfPath={endpoints.installationRecordPdf.path}
+      pdfPath={calls.installationRecordPdf.path}
       pdfName="Installation Record.pdf"
     />
   );

@@ -11,7 +11,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { endpoints, remoteAccessTexts as t, type RemoteStatus } from '@meter/contract';
+import { remoteAccessTexts as t, type RemoteStatus, remoteAccessSection } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { defineSectionScreen } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
@@ -25,6 +26,7 @@ const BADGE: Record<RemoteStatus, { bg: string; text?: 'dark' }> = { online: { b
 const screen = (advanced: boolean) =>
   defineSectionScreen({
     endpoint: 'remoteDeviceAccess',
+    section: remoteAccessSection,
     title: t.title,
     formLabel: t.settingsTitle,
     blocks: [{ kind: 'card', title: t.title, fields: ['enable', 'pingInterval', 'remoteServerUrl'] }],
@@ -43,7 +45,7 @@ export default function RemoteAccess() {
   const [formKey, setFormKey] = useState(0);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(endpoints.checkRemoteDevice, { signal }) });
+  const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callEndpoint(calls.checkRemoteDevice, { signal }) });
   const value: RemoteStatus = status.isFetching ? 'checking' : (status.data?.value ?? 'checking');
   const registered = status.data?.registered === true;
   const tunnel = status.data?.tunnel;
@@ -51,7 +53,7 @@ export default function RemoteAccess() {
   const act = async (register: boolean) => {
     setBusy(true);
     try {
-      const reply = register ? await callEndpoint(endpoints.registerRemoteDevice, { body: { value: 1 } }) : await callEndpoint(endpoints.deregisterRemoteDevice, { body: {} });
+      const reply = register ? await callEndpoint(calls.registerRemoteDevice, { body: { value: 1 } }) : await callEndpoint(calls.deregisterRemoteDevice, { body: {} });
       const ok = reply.value === 'Success';
       // 002 §8.1: both outcomes are shown with the success style.
       showAlert({ type: 'success', message: register ? (ok ? t.registered : t.registerFailed) : ok ? t.deregistered : t.deregisterFailed });

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { endpoints, serverMessages, shellTexts, trendTexts, type TrendLogRange } from '@meter/contract';
+import { serverMessages, shellTexts, trendTexts, type TrendLogRange } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { Loading } from '../../components/loading.tsx';
 import { openRebootModal } from '../../components/reboot-modal.ts';
 import { showAlert } from '../../lib/alerts.ts';
@@ -39,7 +40,7 @@ function Management({ range, zone }: { range: TrendLogRange; zone: string }) {
   const remove = useDeleteTrendExport();
   const reset = useResetTrendLog();
   const canEdit = useCanWriteHere();
-  const mayReset = useMayCall(endpoints.resetTrendLog);
+  const mayReset = useMayCall(calls.resetTrendLog);
 
   // Messages belong to the values they were about.
   const edit = (next: LogParamForm) => {

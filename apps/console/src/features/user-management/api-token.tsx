@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { endpoints, userManagementTexts as t } from '@meter/contract';
+import { userManagementTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { KeyValueTable } from '../../components/key-value-table.tsx';
 import { showAlert } from '../../lib/alerts.ts';
 import { callEndpoint } from '../../lib/api.ts';
@@ -24,7 +25,7 @@ export default function ApiTokenManagement() {
 
   const reset = async () => {
     setBusy(true);
-    const ok = await callEndpoint(endpoints.regenerateApiToken, { body: { value: 1 }, suppress: true }).then(isResetSuccess, () => false);
+    const ok = await callEndpoint(calls.regenerateApiToken, { body: { value: 1 }, suppress: true }).then(isResetSuccess, () => false);
     setBusy(false);
     showAlert(ok ? { type: 'success', message: t.tokenReset } : { type: 'danger', message: t.tokenResetFailed });
     if (ok) await client.invalidateQueries({ queryKey: ['apiToken'] });

@@ -4,7 +4,8 @@
  * (the session timeout is the password policy's), so it has no section backend of its own.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, generalUserConfig, userManagementTexts } from '@meter/contract';
+import { generalUserConfig, userManagementTexts } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { schemaFieldDefs } from '../../components/section/section-fields.ts';
@@ -31,7 +32,7 @@ export default function UserManagementGeneral() {
         fields={FIELDS}
         // Saved against the revision the form was loaded from: over someone else's change it is refused (409).
         onSave={async (body, baseline) => {
-          await callEndpoint(endpoints.saveGeneralUserConfig, { body, suppress: true, headers: ifRevisionHeaders(baseline) });
+          await callEndpoint(calls.saveGeneralUserConfig, { body, suppress: true, headers: ifRevisionHeaders(baseline) });
           // The session timeout is also the password policy's.
           await Promise.all(['generalUserConfig', 'passwordPolicy'].map((name) => client.invalidateQueries({ queryKey: [name] })));
         }}

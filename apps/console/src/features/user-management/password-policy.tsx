@@ -4,7 +4,7 @@
  * only. No reboot prompt: the module applies the policy at once (the next sign-in, password change
  * and session check read it).
  */
-import { passwordPolicy } from '@meter/contract';
+import { passwordPolicy, passwordPolicySection } from '@meter/contract';
 import { defineSectionScreen } from '../../components/section/section-def.ts';
 import { SectionScreen } from '../../components/section/section-screen.tsx';
 
@@ -12,6 +12,7 @@ const TITLE = 'Password Policy';
 
 export const PASSWORD_POLICY_SCREEN = defineSectionScreen({
   endpoint: 'passwordPolicy',
+  section: passwordPolicySection,
   title: TITLE,
   formLabel: TITLE,
   blocks: [{ kind: 'table', caption: TITLE, fields: Object.keys(passwordPolicy.shape) }],

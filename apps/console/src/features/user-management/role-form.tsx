@@ -5,7 +5,8 @@
  */
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, userManagementTexts as t, type Role } from '@meter/contract';
+import { userManagementTexts as t, type Role } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { ApiError, callEndpoint, ifRevisionHeaders } from '../../lib/api.ts';
@@ -50,8 +51,8 @@ function RoleForm({ title, values, isNew }: { title: string; values: Role; isNew
         // An edit is saved against the revision it was loaded from: over someone else's change it is refused (409).
         onSave={(body, baseline) =>
           (isNew
-            ? callEndpoint(endpoints.addRole, { body, suppress: true })
-            : callEndpoint(endpoints.saveRoleConfig, {
+            ? callEndpoint(calls.addRole, { body, suppress: true })
+            : callEndpoint(calls.saveRoleConfig, {
                 params: { roleName: values.name },
                 body,
                 suppress: true,

@@ -5,7 +5,8 @@
  * its edit route from the role's name. Cells without actions show N/A.
  */
 import { Link, generatePath } from 'react-router';
-import { ADMIN_ACCESS_LEVEL, AREA_LABELS, ROLE_FLAG_OF_AREA, endpoints, routeByName, userManagementTexts as t, type Role } from '@meter/contract';
+import { ADMIN_ACCESS_LEVEL, AREA_LABELS, ROLE_FLAG_OF_AREA, routeByName, userManagementTexts as t, type Role } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { ListHeader } from '../../components/list-header.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
@@ -33,7 +34,7 @@ export default function RoleList() {
       title: t.deleteRoleTitle,
       body: t.deleteRoleConfirm(r.name),
       run: () =>
-        callEndpoint(endpoints.removeRole, { body: { roleName: r.name }, suppress: true }).then(
+        callEndpoint(calls.removeRole, { body: { roleName: r.name }, suppress: true }).then(
           () => true,
           (e: unknown) => {
             reportSaveFailure(e, []);

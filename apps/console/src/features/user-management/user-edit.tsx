@@ -5,7 +5,8 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, userManagementTexts as t } from '@meter/contract';
+import { userManagementTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { callEndpoint, ifRevisionHeaders, keepRevision } from '../../lib/api.ts';
@@ -41,7 +42,7 @@ export default function UserEdit() {
         fields={fields}
         // Saved against the revision the form was loaded from: over someone else's change it is refused (409).
         onSave={({ accessLevel, multipleLogin }, baseline) =>
-          callEndpoint(endpoints.saveUserConfig, {
+          callEndpoint(calls.saveUserConfig, {
             params: { username },
             body: { accessLevel, multipleLogin },
             suppress: true,

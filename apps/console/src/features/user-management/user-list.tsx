@@ -6,7 +6,8 @@
  */
 import { generatePath } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import { ADMIN_USER_NAME, endpoints, routeByName, serverMessages, userManagementTexts as t, type UserListEntry } from '@meter/contract';
+import { ADMIN_USER_NAME, routeByName, serverMessages, userManagementTexts as t, type UserListEntry } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { ListHeader } from '../../components/list-header.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
@@ -35,7 +36,7 @@ export default function UserList() {
 
   const toggleLock = async (u: UserListEntry) => {
     const body = toggleLockBody(u);
-    const ok = await callEndpoint(endpoints.lockUser, { body, suppress: true }).then(() => true, refused);
+    const ok = await callEndpoint(calls.lockUser, { body, suppress: true }).then(() => true, refused);
     if (!ok) return;
     showAlert({ type: 'success', message: body.lockout ? t.userLocked(u.name) : t.userUnlocked(u.name) });
     await refresh();
@@ -45,7 +46,7 @@ export default function UserList() {
     confirmAction({
       title: t.deleteUserTitle,
       body: t.deleteUserConfirm(u.name),
-      run: () => callEndpoint(endpoints.removeUser, { body: { name: u.name }, suppress: true }).then(() => true, refused),
+      run: () => callEndpoint(calls.removeUser, { body: { name: u.name }, suppress: true }).then(() => true, refused),
       onSuccess: () => {
         showAlert({ type: 'success', message: t.userDeleted });
         void refresh();

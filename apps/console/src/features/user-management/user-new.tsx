@@ -5,7 +5,8 @@
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { endpoints, userManagementTexts as t } from '@meter/contract';
+import { userManagementTexts as t } from '@meter/contract';
+import { calls } from '../../lib/endpoint-table.ts';
 import { SettingsForm } from '../../components/form/settings-form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { callEndpoint } from '../../lib/api.ts';
@@ -36,7 +37,7 @@ export default function UserNew() {
         values={NEW_USER_VALUES}
         fields={fields}
         requireChange={false}
-        onSave={(v) => callEndpoint(endpoints.addUser, { body: addUserBody(v), suppress: true }).then(refresh)}
+        onSave={(v) => callEndpoint(calls.addUser, { body: addUserBody(v), suppress: true }).then(refresh)}
         successMessage={t.userCreated}
         afterSave={back}
         onCancel={back}

@@ -1,6 +1,7 @@
-/** Query and command hooks of the log screens, all derived from the contract's endpoints. */
+/** Query and command hooks of the log screens, all derived from the contract's calls. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type DataLogId, type LogQueryParams } from '@meter/contract';
+import { type DataLogId, type LogQueryParams } from '@meter/contract';
+import { calls } from '../../../lib/endpoint-table.ts';
 import { callEndpoint, download } from '../../../lib/api.ts';
 import { useMayCall } from '../../../lib/permissions.ts';
 import { endpointQuery } from '../../../lib/query.ts';
@@ -26,27 +27,27 @@ export const useMeterEventLogPage = (query: LogQueryParams) =>
     select: (d) => (Array.isArray(d) ? { count: d.length, eventLogs: d } : d),
   });
 
-function useClearLog(endpoint: typeof endpoints.clearModuleEventLog | typeof endpoints.clearMeterEventLog, queryKey: string) {
+function useClearLog(endpoint: typeof calls.clearModuleEventLog | typeof calls.clearMeterEventLog, queryKey: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => callEndpoint(endpoint, { body: { value: 1 } }),
     onSettled: () => client.invalidateQueries({ queryKey: [queryKey] }),
   });
 }
-export const useClearModuleEventLog = () => useClearLog(endpoints.clearModuleEventLog, MODULE_EVENT_LOG);
-export const useClearMeterEventLog = () => useClearLog(endpoints.clearMeterEventLog, METER_EVENT_LOG_PAGE);
+export const useClearModuleEventLog = () => useClearLog(calls.clearModuleEventLog, MODULE_EVENT_LOG);
+export const useClearMeterEventLog = () => useClearLog(calls.clearMeterEventLog, METER_EVENT_LOG_PAGE);
 
 /** Asks the module for the CSV, then downloads it by its name (never by a path from the reply). */
 async function exportLog(
-  exportEndpoint: typeof endpoints.exportModuleEventLog | typeof endpoints.exportMeterEventLog,
-  file: typeof endpoints.moduleEventLogFile | typeof endpoints.meterEventLogFile,
+  exportEndpoint: typeof calls.exportModuleEventLog | typeof calls.exportMeterEventLog,
+  file: typeof calls.moduleEventLogFile | typeof calls.meterEventLogFile,
 ): Promise<void> {
   const { filePath } = await callEndpoint(exportEndpoint, { body: { action: 'export' } });
   const fileName = decodeURIComponent(filePath.split('/').pop() ?? '');
   await download(file.path, { params: { fileName } });
 }
-export const exportModuleEventLog = () => exportLog(endpoints.exportModuleEventLog, endpoints.moduleEventLogFile);
-export const exportMeterEventLog = () => exportLog(endpoints.exportMeterEventLog, endpoints.meterEventLogFile);
+export const exportModuleEventLog = () => exportLog(calls.exportModuleEventLog, calls.moduleEventLogFile);
+export const exportMeterEventLog = () => exportLog(calls.exportMeterEventLog, calls.meterEventLogFile);
 
 export const useDataLogFiles = (id: DataLogId) => useQuery(endpointQuery('dataLogFiles', { params: { id } }));
 
@@ -54,12 +55,12 @@ export function useDeleteDataLogFiles(id: DataLogId) {
   const client = useQueryClient();
   return useMutation({
     // The screen reports a failure with 001's own text, so the generic alert stays quiet.
-    mutationFn: (names: string[]) => callEndpoint(endpoints.deleteDataLogFiles, { params: { id }, body: names, suppress: true }),
+    mutationFn: (names: string[]) => callEndpoint(calls.deleteDataLogFiles, { params: { id }, body: names, suppress: true }),
     onSettled: () => client.invalidateQueries({ queryKey: endpointQuery('dataLogFiles', { params: { id } }).queryKey }),
   });
 }
 
-export const downloadDataLogFile = (id: DataLogId, filename: string) => download(endpoints.dataLogFile.path, { params: { id, filename } });
+export const downloadDataLogFile = (id: DataLogId, filename: string) => download(calls.dataLogFile.path, { params: { id, filename } });
 
 /**
  * Whether a data log is on (issue 28: its empty list says why): Data Log 1 to 3 from the data log
@@ -67,8 +68,8 @@ export const downloadDataLogFile = (id: DataLogId, filename: string) => download
  */
 export function useDataLogEnabled(id: DataLogId): boolean | undefined {
   const cloud = id === 'ac';
-  const mayReadLogs = useMayCall(endpoints.dataLogConfig);
-  const mayReadCloud = useMayCall(endpoints.acuCloudConfig);
+  const mayReadLogs = useMayCall(calls.dataLogConfig);
+  const mayReadCloud = useMayCall(calls.acuCloudConfig);
   const logs = useQuery({ ...endpointQuery('dataLogConfig'), enabled: !cloud && mayReadLogs });
   const acuCloud = useQuery({ ...endpointQuery('acuCloudConfig'), enabled: cloud && mayReadCloud });
   if (cloud) return acuCloud.data?.enable;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, meteringTexts, serverMessages, type IoReply } from '@meter/contract';
+import { meteringTexts, serverMessages, type IoReply } from '@meter/contract';
+import { calls } from '../../../lib/endpoint-table.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { endpointQuery } from '../../../lib/query.ts';
@@ -19,7 +20,7 @@ export function useToggleRelay() {
       // A poll already under way would bring back the state from before the command.
       await client.cancelQueries({ queryKey });
       const body = toggledRelays(io.ro, index);
-      const reply = await callEndpoint(endpoints.setRO, { body });
+      const reply = await callEndpoint(calls.setRO, { body });
       return { body, ok: reply.value === serverMessages.success };
     },
     onSuccess: ({ body, ok }, { index }) => {

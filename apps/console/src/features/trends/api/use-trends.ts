@@ -1,6 +1,7 @@
-/** Query and command hooks of the trend screens, all derived from the contract's endpoints. */
+/** Query and command hooks of the trend screens, all derived from the contract's calls. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, trendQuerySpec, type ExportTrendLogBody, type TrendInterval, type TrendKind, type TrendRange } from '@meter/contract';
+import { trendQuerySpec, type ExportTrendLogBody, type TrendInterval, type TrendKind, type TrendRange } from '@meter/contract';
+import { calls } from '../../../lib/endpoint-table.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { endpointQuery } from '../../../lib/query.ts';
 
@@ -50,15 +51,15 @@ function useExportCommand<A>(call: (arg: A) => Promise<{ value: string }>) {
 }
 
 /** A refusal (400) is the screen's to show: the module's message and its fields. */
-export const useStartTrendExport = () => useExportCommand((body: ExportTrendLogBody) => callEndpoint(endpoints.exportTrendLog, { body, suppress: [400] }));
+export const useStartTrendExport = () => useExportCommand((body: ExportTrendLogBody) => callEndpoint(calls.exportTrendLog, { body, suppress: [400] }));
 /** The screen says 001 §8's texts itself, so the generic alert stays quiet. */
-export const useCancelTrendExport = () => useExportCommand(() => callEndpoint(endpoints.cancelTrendLogExport, { body: { value: 1 }, suppress: true }));
-export const useDeleteTrendExport = () => useExportCommand(() => callEndpoint(endpoints.deleteTrendLogExport, { body: { value: 1 }, suppress: true }));
+export const useCancelTrendExport = () => useExportCommand(() => callEndpoint(calls.cancelTrendLogExport, { body: { value: 1 }, suppress: true }));
+export const useDeleteTrendExport = () => useExportCommand(() => callEndpoint(calls.deleteTrendLogExport, { body: { value: 1 }, suppress: true }));
 
 export function useResetTrendLog() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(endpoints.resetTrendLog, { body: { value: 1 }, suppress: true }),
+    mutationFn: () => callEndpoint(calls.resetTrendLog, { body: { value: 1 }, suppress: true }),
     onSettled: () => client.invalidateQueries({ predicate: (q) => ['trendLogRange', 'trendLogExportStatus', 'realtimeTrend', 'energyTrend'].includes(String(q.queryKey[0])) }),
   });
 }

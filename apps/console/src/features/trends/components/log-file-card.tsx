@@ -7,7 +7,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { endpoints, feedbackTexts, trendExportState, trendTexts, type TrendExportStatus } from '@meter/contract';
+import { feedbackTexts, trendExportState, trendTexts, type TrendExportStatus } from '@meter/contract';
+import { calls } from '../../../lib/endpoint-table.ts';
 import { ApiError, fileLink, openFileLink } from '../../../lib/api.ts';
 import { clearProgress, showProgress } from '../../../lib/progress.ts';
 import { PROGRESS_DOTS_MS, exportProgress, exportSizeText, exportStatusText, isBusy } from '../export-file.ts';
@@ -32,7 +33,7 @@ function useDotsTick(active: boolean): number {
 
 /** The file's link: opened with a download ticket, so the session token never travels in its URL. */
 function FileLink({ fileName }: { fileName: string }) {
-  const url = fileLink(endpoints.trendLogFile.path, { params: { fileName } });
+  const url = fileLink(calls.trendLogFile.path, { params: { fileName } });
   return (
     <a
       href={url}
@@ -40,7 +41,7 @@ function FileLink({ fileName }: { fileName: string }) {
       onClick={(e) => {
         e.preventDefault();
         // A refusal has already been shown by the request helper.
-        openFileLink(url, fileName, endpoints.downloadTicket).catch((err: unknown) => {
+        openFileLink(url, fileName, calls.downloadTicket).catch((err: unknown) => {
           if (!(err instanceof ApiError)) throw err;
         });
       }}

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints, type BodyOf } from '@meter/contract';
+import { type BodyOf } from '@meter/contract';
+import { calls } from '../../../lib/endpoint-table.ts';
 import { callEndpoint, ifRevisionHeaders } from '../../../lib/api.ts';
 
-type UserPasswordBody = BodyOf<typeof endpoints.setUserPassword>;
-type OwnPasswordBody = BodyOf<typeof endpoints.setPassword>;
+type UserPasswordBody = BodyOf<typeof calls.setUserPassword>;
+type OwnPasswordBody = BodyOf<typeof calls.setPassword>;
 
 // Both report refusals through the form (002 §8.3: the reply text, danger), so the generic alert stays quiet.
 
@@ -14,11 +15,11 @@ type OwnPasswordBody = BodyOf<typeof endpoints.setPassword>;
 export const useSetUserPassword = () =>
   useMutation({
     mutationFn: ({ body, user }: { body: UserPasswordBody; user: unknown }) =>
-      callEndpoint(endpoints.setUserPassword, { params: { username: body.name }, body, suppress: true, headers: ifRevisionHeaders(user) }),
+      callEndpoint(calls.setUserPassword, { params: { username: body.name }, body, suppress: true, headers: ifRevisionHeaders(user) }),
   });
 
 /** The signed-in user changes their own password with the current one (PATCH command/setPassword). */
 export const useChangeOwnPassword = () =>
   useMutation({
-    mutationFn: (body: OwnPasswordBody) => callEndpoint(endpoints.setPassword, { body, suppress: true }),
+    mutationFn: (body: OwnPasswordBody) => callEndpoint(calls.setPassword, { body, suppress: true }),
   });

@@ -1,2 +1,0 @@
-// The chunk boundary of endpoint-table.ts: only this re-export is imported dynamically.
-export { endpoints } from '@meter/contract';

@@ -1,9 +1,10 @@
 /**
  * Every API call's method, path and permission, without its schemas (zod-free): what a caller
- * needs to send a request, or to know whether the module will take it from this user. The console's shell and screens call through this table, so the signed-in frame never
- * loads the endpoint table (every call's zod schemas, the largest part of the contract); a screen
- * that needs a call's schemas (a settings section) imports them itself. Kept equal to `endpoints`,
- * entry for entry, by test/endpoint-calls.test.ts (which prints the line to fix).
+ * needs to send a request, or to know whether the module will take it from this user. The
+ * console's shell and screens call through this table, so the signed-in frame never loads the
+ * endpoint table (every call's zod schemas, the largest part of the contract); a screen that needs
+ * a call's schemas (a settings section) imports them itself.
+ * Generated from `endpoints` by `npm run contract:calls` (scripts/endpoint-calls.ts); do not edit.
  */
 import type { EndpointName } from './index.ts';
 import type { Method } from './define.ts';

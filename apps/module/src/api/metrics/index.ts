@@ -19,7 +19,7 @@ export interface MetricsApiOptions {
 export const metricsApi: FastifyPluginAsync<MetricsApiOptions> = async (app, { meter, device, now }) => {
   handle(app, endpoints.metrics, async ({ request, reply }) => {
     const families = metricFamilies(meter.snapshot(now()), meter, device.identity());
-    const { contentType, text } = await exposition(families, wantsOpenMetrics(request.headers.accept));
+    const { contentType, text } = exposition(families, wantsOpenMetrics(request.headers.accept));
     return reply.type(contentType).header('Cache-Control', 'no-store').send(text);
   });
 };

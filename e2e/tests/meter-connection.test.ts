@@ -3,14 +3,15 @@
  * Connection"): an admin saves a Modbus TCP source pointing at a third-party slave (Debian's
  * python3-pymodbus serving the AcuRev 2000 basic block), reboots from the prompt, Basic Metering
  * shows the slave's values, and "Meter not responding since hh:mm:ss" appears when it stops. Read-only
- * for a view user, at 390 px too; axe clean.
+ * for a view user, at 390 px too; axe clean; and for a non-admin with configuration edit, like the
+ * other admin-only section, Prometheus.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { meterConnectionSection, meterConnectionTexts as t } from '@meter/contract';
+import { meterConnectionSection, meterConnectionTexts as t, metricsSection, metricsTexts } from '@meter/contract';
 import { floatRegisters, startModbusSlave, type Peer, ACUREV_VALUES } from '../../test-peers/modbus-slave.ts';
-import { alertWith, freePorts, openAs, signInToMain, type ModuleServer } from '../lib/harness.ts';
+import { USER_PASSWORD, alertWith, freePorts, openAs, signInToMain, type ModuleServer } from '../lib/harness.ts';
 import { axeViolations } from '../lib/axe.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
@@ -42,6 +43,23 @@ test('a view user sees the meter connection read-only, at 390 px too; axe clean'
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `horizontal overflow ${overflow}px`);
   assert.deepEqual(await axeViolations(page), []);
+  await page.context().close();
+});
+
+test('a user with configuration edit who is not admin sees both admin-only sections read-only: Meter Connection and Prometheus', async () => {
+  const role = await server.api('POST', '/usermg/role/add', { name: 'installers', readingsAllow: 0, configurationAllow: 0, maintenanceAllow: 0, userConfigAllow: 2 }, admin);
+  assert.equal(role.status, 200);
+  assert.equal((await server.api('POST', '/usermg/user/add', { name: 'installer', password: USER_PASSWORD, accessLevel: 'installers' }, admin)).status, 200);
+  const page = await openAs(browser, server, PATH, 'installer');
+  const form = page.getByRole('form', { name: meterConnectionSection.title });
+  await form.getByLabel('Simulated').waitFor();
+  assert.ok(await form.getByLabel('Modbus TCP').isDisabled());
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
+  await page.goto('/setting/communication/prometheus');
+  const metrics = page.getByRole('form', { name: metricsSection.title });
+  await metrics.getByLabel(metricsTexts.openAccess).waitFor();
+  assert.ok(await metrics.getByLabel(metricsTexts.openAccess).isDisabled());
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
   await page.context().close();
 });
 

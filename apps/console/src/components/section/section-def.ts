@@ -84,7 +84,7 @@ export interface SectionScreenDef<C = unknown> {
   savedMessage?: string;
   /** The danger alert of a refused save when the spec names one; else the module's reply. */
   failureMessage?: string;
-  /** Read-only whatever the route's permission (the MQTT tabs for other access levels than admin). */
+  /** Read-only whatever the route's permission (Meter Connection set by the environment); an adminOnly section is read-only for other access levels than admin by itself. */
   readOnly?: boolean;
   /** Drawn inside the form after the blocks: controls that set inputs (Generate a client id) or show derived values. */
   extras?: (form: SectionFormControls) => ReactNode;

@@ -20,6 +20,7 @@ import { FieldCell } from './field-cell.tsx';
 import { unflatten } from './flat-values.ts';
 import { placedFields, type Block, type SectionFormControls, type SectionScreenDef, type SectionValues } from './section-def.ts';
 import { fieldDefOf } from './section-fields.ts';
+import { useIsAdmin } from '../../lib/permissions.ts';
 import type { FlatSchema, SectionState } from './use-section.ts';
 
 export function SettingsCard({ title, bodyClassName, children }: { title: string; bodyClassName?: string; children: ReactNode }) {
@@ -100,6 +101,8 @@ export function SectionForm<C>({ def, section }: Props<C>) {
     return section.fields.filter((f) => placed.has(f.name)).map((f) => withDefault(fieldDefOf(f), defaults && valueAt(defaults, f.path)));
   }, [section.fields, section.section, placed]);
   const byName = useMemo(() => new Map(defs.map((d) => [d.name, d])), [defs]);
+  // An adminOnly section (MQTT, Meter Connection, Prometheus) is read-only for every other access level.
+  const admin = useIsAdmin();
   const state = useSettingsForm({
     schema: section.schema,
     values: section.values,
@@ -108,7 +111,7 @@ export function SectionForm<C>({ def, section }: Props<C>) {
     successMessage: def.savedMessage ?? section.section.savedMessage,
     failureMessage: def.failureMessage,
     reboot: section.section.reboot,
-    readOnly: def.readOnly ? true : undefined,
+    readOnly: def.readOnly || (section.section.adminOnly === true && !admin) ? true : undefined,
   });
   const formId = useId();
   const { form } = state;

@@ -26,7 +26,7 @@ export interface MqttTabDef {
   extras?: (form: SectionFormControls) => ReactNode;
 }
 
-export function mqttScreen(tab: MqttTabDef, admin: boolean): SectionScreenDef<unknown> {
+export function mqttScreen(tab: MqttTabDef): SectionScreenDef<unknown> {
   return defineSectionScreen({
     endpoint: 'mqttConfig',
     section: mqttSection,
@@ -35,7 +35,6 @@ export function mqttScreen(tab: MqttTabDef, admin: boolean): SectionScreenDef<un
     blocks: tab.blocks,
     fields: tab.fields,
     savedMessage: tab.savedMessage,
-    readOnly: !admin,
     extras: tab.extras,
   });
 }
@@ -44,7 +43,7 @@ export function mqttScreen(tab: MqttTabDef, admin: boolean): SectionScreenDef<un
 export function MqttTab({ tab, children }: { tab: (admin: boolean) => MqttTabDef; children?: ReactNode }) {
   const admin = useIsAdmin();
   // One declaration per access level: a new one each render would rebuild the form's fields.
-  const def = useMemo(() => mqttScreen(tab(admin), admin), [tab, admin]);
+  const def = useMemo(() => mqttScreen(tab(admin)), [tab, admin]);
   return (
     <>
       {children}

@@ -37,8 +37,9 @@ const meterConnectionScreen = (readOnly: boolean) =>
 export default function MeterConnection() {
   const admin = useIsAdmin();
   const environment = useQuery(endpointQuery('meterConnection')).data?.environment ?? '';
-  // One declaration per state: a new one each render would rebuild the form's fields.
-  const def = useMemo(() => meterConnectionScreen(!admin || environment !== ''), [admin, environment]);
+  // One declaration per state: a new one each render would rebuild the form's fields. Read-only also
+  // for other access levels than admin (the section is adminOnly).
+  const def = useMemo(() => meterConnectionScreen(environment !== ''), [environment]);
   return (
     <>
       {environment !== '' && (

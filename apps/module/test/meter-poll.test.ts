@@ -60,6 +60,12 @@ function droppingPort(port: number): Promise<{ accepts: number[]; server: Server
 }
 
 const gaps = (times: readonly number[]) => times.slice(1).map((t, i) => t - times[i]!);
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/**
+ * How late a timer may fire on a loaded machine (CI runs two test files at once on two cores): a
+ * read is never early, and its period is checked on the median; a single late one is the machine.
+ */
+const LATE_MS = 700;
 
 let source: ModbusSource | undefined;
 let dropper: Server | undefined;
@@ -91,11 +97,12 @@ test('live block every second, energy and demand every 5 s, one request in fligh
   const firstLive = () => peer!.requests.filter((r) => r.address === liveStart);
   await until('eleven live reads', () => firstLive().length >= 12, 20_000);
   const live = firstLive().map((r) => r.at);
-  for (const g of gaps(live)) assert.ok(g >= 900 && g <= 1300, `live reads ${gaps(live).join(', ')} ms apart`);
+  const liveGaps = gaps(live);
+  assert.ok(liveGaps.every((g) => g >= 900 && g <= 1000 + LATE_MS) && median(liveGaps) <= 1100, `live reads ${liveGaps.join(', ')} ms apart`);
   const firstCounted = Math.min(...countedStarts);
   const counted = peer!.requests.filter((r) => r.address === firstCounted).map((r) => r.at);
   assert.ok(counted.length >= 2 && counted.length <= 3, `${counted.length} energy reads in ~11 s`);
-  for (const g of gaps(counted)) assert.ok(g >= 4800 && g <= 5400, `energy reads ${gaps(counted).join(', ')} ms apart`);
+  for (const g of gaps(counted)) assert.ok(g >= 4800 && g <= 5000 + LATE_MS, `energy reads ${gaps(counted).join(', ')} ms apart`);
   assert.equal(peer!.maxInFlight(), 1, 'never two requests in flight');
   assert.ok(
     peer!.requests.every((r) => r.count >= 1 && r.count <= 125),
@@ -122,7 +129,9 @@ test('live block every second, energy and demand every 5 s, one request in fligh
   await until('seven attempts', () => accepts.length >= 7, 15_000);
   const waits = gaps(accepts.slice(0, 7));
   const expected = [250, 500, 1000, 2000, 2000, 2000];
-  waits.forEach((w, i) => assert.ok(w >= expected[i]! * 0.9 && w <= expected[i]! + 300, `waits ${waits.join(', ')} ms, expected about ${expected.join(', ')}`));
+  const said = `waits ${waits.join(', ')} ms, expected about ${expected.join(', ')}`;
+  waits.forEach((w, i) => assert.ok(w >= expected[i]! * 0.9 && w <= expected[i]! + 300 + LATE_MS, said));
+  assert.ok(waits.filter((w, i) => w > expected[i]! + 300).length <= 1, said);
   // One Error for the loss, not one per failed attempt.
   assert.deepEqual(
     events.map((e) => e.split(' ')[0]),

@@ -60,6 +60,7 @@ export async function prepareUsers(ctx: ModuleContext, repo: UserRepository, set
       events.write('Critical', 'Lockout of user admin lifted by the module start');
     });
   }
-  // Made now, so even the first sign-in with an unknown name costs one scrypt, like any other.
-  await dummyHash();
+  // Started now, so even the first sign-in with an unknown name costs one scrypt, like any other;
+  // not waited for: it runs on the thread pool while the routes are registered (~100 ms of a start).
+  void dummyHash();
 }

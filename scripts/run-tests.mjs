@@ -27,11 +27,14 @@ function walk(dir, out = []) {
 
 const unitDirs = ['packages/contract/test', 'apps/module/test', 'apps/console/test', 'scripts/test'];
 const e2eDirs = ['e2e/tests'];
-const dirs = suite === 'unit' ? unitDirs : suite === 'e2e' ? e2eDirs : [...unitDirs, ...e2eDirs];
-const files = dirs
-  .flatMap((d) => walk(join(root, d)))
-  .filter((f) => f.includes(filter))
-  .sort();
+// The end-to-end files first: they are the long ones (the sweeps take minutes), and two files run at
+// once, so a long file started last would leave one core idle at the end of the run.
+const dirs = suite === 'unit' ? unitDirs : suite === 'e2e' ? e2eDirs : [...e2eDirs, ...unitDirs];
+const files = dirs.flatMap((d) =>
+  walk(join(root, d))
+    .filter((f) => f.includes(filter))
+    .sort(),
+);
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);

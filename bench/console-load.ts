@@ -129,10 +129,16 @@ export async function consolePhase(module: CompiledModule, tokens: string[], sec
   return result;
 }
 
-/** Adds `count` users of the admin role (console1, console2, …) with CONSOLE_PASSWORD; resolves with their names. */
+/**
+ * Adds `count` users of the admin role (console1, console2, …) with CONSOLE_PASSWORD; resolves with
+ * their names. A kept store (BENCH_STORE_DIR) has them from an earlier run: those are not added again.
+ */
 export async function addConsoleUsers(client: BenchClient, admin: string, count: number): Promise<string[]> {
   const users = Array.from({ length: count }, (_, i) => `console${i + 1}`);
-  for (const name of users) await client.ok('POST', '/usermg/user/add', admin, { name, password: CONSOLE_PASSWORD, accessLevel: 'admin', overridePwdPolicy: true, multipleLogin: true });
+  const listed = JSON.parse((await client.ok('GET', '/usermg/user/list', admin)).body) as { data: { name: string }[] };
+  const present = new Set(listed.data.map((u) => u.name));
+  for (const name of users.filter((n) => !present.has(n)))
+    await client.ok('POST', '/usermg/user/add', admin, { name, password: CONSOLE_PASSWORD, accessLevel: 'admin', overridePwdPolicy: true, multipleLogin: true });
   return users;
 }
 

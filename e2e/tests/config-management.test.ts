@@ -75,7 +75,7 @@ describe('config management', () => {
     await alertWith(page, 'Configuration file imported').waitFor();
     await page.unroute('**/api/upload/local/configFile');
     assert.match(uploaded, /^multipart\/form-data; boundary=/);
-    assert.equal(await page.getByRole('progressbar').count(), 0);
+    await page.getByRole('progressbar').waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 2);
 
     const modified = join(dir, 'modified.conf.an');

@@ -70,6 +70,8 @@ export default function ConfigManagement() {
     setProgress(0);
     try {
       await upload(calls.uploadConfigFile.path, file, { suppress: true, onProgress: setProgress });
+      // The upload is over: its bar goes with the success, not after the list is read again.
+      setProgress(undefined);
       showAlert({ type: 'success', message: t.imported });
       await refresh();
     } catch (e) {

@@ -6,7 +6,7 @@
  * for a core does not. Prints, per run, the long tasks (> 50 ms) after the first contentful
  * paint, their blocking time (each task's length over 50 ms, summed, as TBT counts it) by wall
  * and by thread time, and the functions and scripts with the most self time in the JS profile.
- * TRACE_INCLUSIVE=1 adds the time with each function anywhere on the stack, and
+ * TRACE_INCLUSIVE=1 adds the time with each function anywhere on the stack (TRACE_INCLUSIVE=N: the first N), and
  * TRACE_CALLERS_OF=<function> the two frames that called a native function such as appendChild.
  * TRACE_TASKS=1 breaks each long task down by script; TRACE_PAGE=login traces /login instead. Needs the built console (`npm run build`).
  */
@@ -226,7 +226,7 @@ export async function mainThreadBench(): Promise<void> {
       console.log(
         `  inclusive:\n${top(
           sum((f) => f.inclusive),
-          60,
+          Number(process.env.TRACE_INCLUSIVE) > 1 ? Number(process.env.TRACE_INCLUSIVE) : 60,
         )}`,
       );
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PASSWORD_CHANGE_PATH, displayName, findRoute, flowTexts } from '@meter/contract';
 import { LayoutHeadingContext } from '../components/screen-title.tsx';
@@ -30,7 +30,7 @@ function SignedInLayout({ held }: { held: boolean }) {
   const { ctx } = useNavContext();
   // A held session has nowhere else to go: no menus.
   const tree = useMemo(() => (held ? [] : buildNavTree(ctx)), [ctx, held]);
-  const trail = activeTrail(tree, pathname);
+  const trail = useMemo(() => activeTrail(tree, pathname), [tree, pathname]);
   const section = trail[0];
   const tabsOf = trail[2];
   const pillsOf = trail[1]?.route.pills ? trail[1] : undefined;
@@ -41,6 +41,9 @@ function SignedInLayout({ held }: { held: boolean }) {
   const heading = route ? ((trail[2] ?? trail[1] ?? trail[0])?.label ?? displayName(route)) : undefined;
   const sideNodes = section?.children ?? [];
   const [menuOpen, setMenuOpen] = useState(false);
+  // Stable callbacks: the top bar and the side menu are memoized and draw again only when the menus change.
+  const openMenu = useCallback(() => setMenuOpen(true), []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const [menuPath, setMenuPath] = useState(pathname);
   // A navigation closes the drawer (the links close it too; this covers Back and redirects).
   if (menuPath !== pathname) {
@@ -62,9 +65,9 @@ function SignedInLayout({ held }: { held: boolean }) {
       </a>
       <UnreachableBanner />
       <SessionTimeout />
-      <TopBar tree={tree} trail={trail} onSectionMenu={section && sideNodes.length > 0 ? () => setMenuOpen(true) : undefined} />
+      <TopBar tree={tree} trail={trail} onSectionMenu={section && sideNodes.length > 0 ? openMenu : undefined} />
       <div className="layout-body d-flex flex-grow-1">
-        {section && sideNodes.length > 0 && <SideNav nodes={sideNodes} trail={trail} title={section.label} show={menuOpen} onHide={() => setMenuOpen(false)} />}
+        {section && sideNodes.length > 0 && <SideNav nodes={sideNodes} trail={trail} title={section.label} show={menuOpen} onHide={closeMenu} />}
         <main className="main-column flex-grow-1 p-3" id="main-content" tabIndex={-1}>
           {heading && <h1 className="h4 mb-3">{heading}</h1>}
           {pillsOf && pillsOf.children.length > 0 && <SectionTabs nodes={pillsOf.children} trail={trail} level={2} pills />}

@@ -1,17 +1,19 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router';
-import Nav from 'react-bootstrap/Nav';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { NavNode } from './navigation.ts';
 
 export const SECTION_MENU_ID = 'section-menu';
 
+const navLinkClass = (active: boolean, extra?: string) => ['nav-link', extra, active && 'active'].filter(Boolean).join(' ');
+
 /**
  * Secondary entries of the open section, each with its ternary entries: a column beside the
  * screen from the lg breakpoint, below it an off-canvas drawer opened from the top bar, so a
- * phone gives the whole width to the screen.
+ * phone gives the whole width to the screen. Memoized: the layout draws again on every query it
+ * reads, the menu only when its own props change.
  */
-export function SideNav({ nodes, trail, title, show, onHide }: { nodes: NavNode[]; trail: NavNode[]; title: string; show: boolean; onHide: () => void }) {
+export const SideNav = memo(function SideNav({ nodes, trail, title, show, onHide }: { nodes: NavNode[]; trail: NavNode[]; title: string; show: boolean; onHide: () => void }) {
   const titleId = useId();
   return (
     // Named only as a dialog: beside the screen it is a plain block around the nav landmark.
@@ -31,26 +33,28 @@ export function SideNav({ nodes, trail, title, show, onHide }: { nodes: NavNode[
       </Offcanvas.Header>
       <Offcanvas.Body className="p-2">
         <nav aria-label="Section menu" className="w-100">
-          <Nav className="flex-column">
+          {/* Bootstrap's nav markup on plain links: react-bootstrap's Nav adds nothing outside tabs, and
+              its links cost a slow phone about as much as the rest of the frame (issue 28, Lighthouse). */}
+          <div className="nav flex-column">
             {nodes.map((n) => (
               <div key={n.route.path}>
-                <Nav.Link as={Link} to={n.to} active={trail[1] === n} aria-current={trail[1] === n && trail.length === 2 ? 'page' : undefined} onClick={onHide} className="fw-semibold">
+                <Link to={n.to} className={navLinkClass(trail[1] === n, 'fw-semibold')} aria-current={trail[1] === n && trail.length === 2 ? 'page' : undefined} onClick={onHide}>
                   {n.label}
-                </Nav.Link>
+                </Link>
                 {n.children.length > 0 && (
-                  <Nav className="flex-column ms-3">
+                  <div className="nav flex-column ms-3">
                     {n.children.map((c) => (
-                      <Nav.Link key={c.route.path} as={Link} to={c.to} active={trail[2] === c} aria-current={trail[2] === c ? 'page' : undefined} onClick={onHide}>
+                      <Link key={c.route.path} to={c.to} className={navLinkClass(trail[2] === c)} aria-current={trail[2] === c ? 'page' : undefined} onClick={onHide}>
                         {c.label}
-                      </Nav.Link>
+                      </Link>
                     ))}
-                  </Nav>
+                  </div>
                 )}
               </div>
             ))}
-          </Nav>
+          </div>
         </nav>
       </Offcanvas.Body>
     </Offcanvas>
   );
-}
+});

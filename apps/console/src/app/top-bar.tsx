@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
@@ -15,8 +16,8 @@ import { DeviceClock } from './device-clock.tsx';
 import type { NavNode } from './navigation.ts';
 import { SECTION_MENU_ID } from './side-nav.tsx';
 
-/** Top bar (000 §2): device name, primary menu, device clock, user menu and Logout. */
-export function TopBar({ tree, trail, onSectionMenu }: { tree: NavNode[]; trail: NavNode[]; onSectionMenu?: () => void }) {
+/** Top bar (000 §2): device name, primary menu, device clock, user menu and Logout. Memoized as the side menu is. */
+export const TopBar = memo(function TopBar({ tree, trail, onSectionMenu }: { tree: NavNode[]; trail: NavNode[]; onSectionMenu?: () => void }) {
   const navigate = useNavigate();
   const session = useSession();
   const info = useHomePageInfo();
@@ -71,7 +72,7 @@ export function TopBar({ tree, trail, onSectionMenu }: { tree: NavNode[]; trail:
       </Navbar.Collapse>
     </Navbar>
   );
-}
+});
 
 const COLOR_MODE_CHOICES: readonly { choice: ColorModeChoice; label: string }[] = [
   { choice: 'auto', label: 'Theme: System' },

@@ -5,7 +5,7 @@
  * Signed-in pages only.
  */
 import { ROUTES } from '@meter/contract';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { ModuleServer } from './harness.ts';
 
 export const SWEEP_ROLE = 'auditor';
@@ -30,9 +30,68 @@ export function sweepPaths(): string[] {
   return [...new Set(paths)];
 }
 
-/** Waits until the screen has drawn: the main column (or the login card) without a loading spinner. */
+/** The page's open requests, counted from the first settle on, and who waits for them to end. */
+interface Traffic {
+  open: Set<Request>;
+  idle: (() => void)[];
+}
+const traffic = new WeakMap<Page, Traffic>();
+
+function trafficOf(page: Page): Traffic {
+  let t = traffic.get(page);
+  if (t) return t;
+  const made: Traffic = { open: new Set(), idle: [] };
+  const end = (r: Request) => {
+    made.open.delete(r);
+    if (made.open.size === 0) for (const wake of made.idle.splice(0)) wake();
+  };
+  page.on('request', (r) => made.open.add(r));
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  traffic.set(page, made);
+  return made;
+}
+
+/** Settles when the page has no request open (those started before its first settle are not seen). */
+async function requestsDone(t: Traffic, ms = 15_000): Promise<void> {
+  if (t.open.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`requests still open after ${ms} ms: ${[...t.open].map((r) => r.url()).join(', ')}`)), ms);
+  });
+  try {
+    await Promise.race([new Promise<void>((resolve) => t.idle.push(resolve)), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * In the page: settles after three animation frames in a row with no change to the DOM and no
+ * finite animation running (a fade, a drawer sliding in). A spinner turns for ever and does not
+ * count; a clock that ticks once a second leaves frames enough between its ticks. A string, so the
+ * test's compiler adds no helper the page lacks.
+ */
+const DRAWN_AND_STILL = `new Promise((resolve) => {
+  let still = 0;
+  const watch = new MutationObserver(() => { still = 0; });
+  watch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const frame = () => {
+    const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    still = moving ? 0 : still + 1;
+    if (still >= 3) { watch.disconnect(); resolve(true); } else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})`;
+
+/**
+ * Waits until the screen has drawn: the main column (or the login card) without a loading spinner,
+ * no request of the page still open, then the DOM still for three frames.
+ */
 export async function settle(page: Page): Promise<void> {
+  const t = trafficOf(page);
   await page.locator('main, form[aria-label="Login"], .card').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('.spinner-border').length === 0, undefined, { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(250);
+  await requestsDone(t);
+  await page.evaluate(DRAWN_AND_STILL);
 }

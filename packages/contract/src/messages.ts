@@ -161,7 +161,6 @@ export const trendTexts = {
   outOfRange: 'Start time and end time must be within the range of the selected log types',
   exportTooLarge: 'The selection is too large for one file: choose a longer interval or a shorter time frame',
   nothingToCancel: 'No trend log file is being generated',
-  badFileName: 'Invalid file name',
   exportFailed: (reason: string) => `Trend log file generation failed: ${reason}`,
 } as const;
 

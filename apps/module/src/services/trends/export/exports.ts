@@ -7,7 +7,17 @@
  * part files carry the job number, so a stopped job cleaning up never touches the next one's.
  * The ready file survives a restart (export.json next to it).
  */
-import { localDate, type LocalDate, rangeOfTypes, selectedLogTypes, trendTexts, type ExportTrendLogBody, type TrendExportStatus, type TrendLogRange } from '@meter/contract';
+import {
+  hardeningTexts,
+  localDate,
+  type LocalDate,
+  rangeOfTypes,
+  selectedLogTypes,
+  trendTexts,
+  type ExportTrendLogBody,
+  type TrendExportStatus,
+  type TrendLogRange,
+} from '@meter/contract';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { atomicWriteFile } from '../../../atomic-file.ts';
 import { rm } from 'node:fs/promises';
@@ -147,7 +157,7 @@ export class TrendExports {
 
   /** Only the ready file, by its exact name; a name that could be a path is refused. */
   filePath(name: string): string | undefined {
-    if (!FILE_NAME.test(name) || name.includes('..')) throw new TrendRefusal(trendTexts.badFileName, 'fileName');
+    if (!FILE_NAME.test(name) || name.includes('..')) throw new TrendRefusal(hardeningTexts.badFileName, 'fileName');
     if (!this.ready || this.ready.fileName !== name) return undefined;
     const p = join(this.dir, name);
     return existsSync(p) ? p : undefined;

@@ -93,5 +93,10 @@ export async function settle(page: Page): Promise<void> {
   await page.locator('main, form[aria-label="Login"], .card').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('.spinner-border').length === 0, undefined, { timeout: 5_000 }).catch(() => undefined);
   await requestsDone(t);
+  await still(page);
+}
+
+/** Settles after three frames in a row without a DOM change or a finite animation (a drawer has slid in, a dialog faded in). */
+export async function still(page: Page): Promise<void> {
   await page.evaluate(DRAWN_AND_STILL);
 }

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { COLOUR_RULES, axeViolations } from '../lib/axe.ts';
 import { newPage, signInToMain, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
-import { prepareSweep, settle, sweepPaths } from '../lib/screens.ts';
+import { prepareSweep, settle, still, sweepPaths } from '../lib/screens.ts';
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -63,18 +63,18 @@ describe('accessibility (axe-core)', () => {
       await settle(page);
       await page.getByRole('button', { name: 'Reading menu' }).click();
       await page.getByRole('dialog', { name: 'Reading' }).waitFor();
-      await page.waitForTimeout(400);
+      await still(page);
       for (const v of await axeViolations(page)) failures.push(`${scheme} drawer: ${v}`);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Reading' }).waitFor({ state: 'hidden' });
       await page.setViewportSize(DESKTOP);
-      await page.waitForTimeout(300);
+      await still(page);
       await page.getByRole('button', { name: 'boss' }).click();
       await page.getByRole('button', { name: 'Theme: System' }).waitFor();
       for (const v of await axeViolations(page)) failures.push(`${scheme} user menu: ${v}`);
       await page.getByRole('button', { name: 'Reboot' }).click();
       await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(400);
+      await still(page);
       for (const v of await axeViolations(page)) failures.push(`${scheme} confirm dialog: ${v}`);
       await page.context().close();
 
@@ -83,7 +83,7 @@ describe('accessibility (axe-core)', () => {
       await lp.goto('/login');
       await lp.getByLabel('User Name').waitFor();
       await lp.getByRole('button', { name: 'Sign In' }).click();
-      await lp.waitForTimeout(300);
+      await still(lp);
       for (const v of await axeViolations(lp)) failures.push(`${scheme} sign-in with errors: ${v}`);
       await login.close();
     }

@@ -38,8 +38,8 @@ interface Traffic {
 const traffic = new WeakMap<Page, Traffic>();
 
 function trafficOf(page: Page): Traffic {
-  let t = traffic.get(page);
-  if (t) return t;
+  const known = traffic.get(page);
+  if (known) return known;
   const made: Traffic = { open: new Set(), idle: [] };
   const end = (r: Request) => {
     made.open.delete(r);

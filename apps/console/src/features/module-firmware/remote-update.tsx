@@ -23,6 +23,9 @@ export function RemoteUpdate({ canWrite, update }: { canWrite: boolean; update: 
   const [percent, setPercent] = useState<number>();
   const [failed, setFailed] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval>>(undefined);
+  // Set when a poll has seen the download end: a poll still on its way then (a slow reply) must not
+  // end it a second time, when the module has moved on and would answer "no download".
+  const ending = useRef(false);
   useEffect(() => () => clearInterval(timer.current), []);
 
   const check = async () => {
@@ -51,6 +54,8 @@ export function RemoteUpdate({ canWrite, update }: { canWrite: boolean; update: 
   };
 
   const ended = async () => {
+    if (ending.current) return;
+    ending.current = true;
     clearInterval(timer.current);
     try {
       const { value } = await callEndpoint(calls.isFirmwareComplete, { suppress: true });
@@ -66,6 +71,8 @@ export function RemoteUpdate({ canWrite, update }: { canWrite: boolean; update: 
   const poll = async () => {
     try {
       const s = await callEndpoint(calls.downloadStatus, { suppress: true });
+      // A reply that comes after the end changes nothing (it would draw the bar again at 0%).
+      if (ending.current) return;
       setPercent(s.value);
       if (s.state !== 'downloading' || s.value >= 100) await ended();
     } catch {
@@ -74,6 +81,7 @@ export function RemoteUpdate({ canWrite, update }: { canWrite: boolean; update: 
   };
 
   const proceed = async () => {
+    ending.current = false;
     setFailed(false);
     update.setLog('');
     try {

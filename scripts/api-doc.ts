@@ -42,7 +42,7 @@ Conventions (see docs/architecture.md, "A call, end to end"):
   not cover the call), 404 (unknown path or item), 409 (a save based on a stale revision), 423, 429 (too many sessions), 500, 503,
   507 (storage full: nothing was kept).
 - The token goes in \`Authorization: Bearer <token>\`; \`?token=\` is honoured for the API token only. A link
-  the browser opens by itself carries a single-use \`?ticket=\` (\`downloadTicket\`, docs/decisions.md).
+  the browser opens by itself carries a single-use \`?ticket=\` (\`downloadTicket\`, docs/decisions/security-server-hardening-download-tickets-full-disk.md).
 - Path parameters, query and body are validated with the endpoint's zod schemas (\`params\`, \`query\`,
   \`body\`), a failure being a 400 like any other. Unknown body fields are refused; unknown query
   keys are ignored. Every entry names the failure shape in \`error\` (the contract's \`ERROR_REPLY\`). A refused

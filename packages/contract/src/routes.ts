@@ -36,7 +36,7 @@ const comm = '/setting/communication';
 const EMERGENCY = '/setting/emergency';
 const um = '/setting/user_management';
 
-/** The only screen of a session that must change its default or expired password (docs/decisions.md). */
+/** The only screen of a session that must change its default or expired password (docs/decisions/users-passwords-and-lockout.md). */
 export const PASSWORD_CHANGE_PATH = '/change_password';
 
 export const ROUTES: readonly RouteDef[] = [
@@ -71,7 +71,7 @@ export const ROUTES: readonly RouteDef[] = [
   R('/reading/log/trend_log/energy', 'Reading, Log, Trend Log, Energy log'),
   R('/reading/log/trend_log_management', 'Reading, Log, Trend Log Management'),
   // The module's own audit trail stays readable without readings bits (000 §6: "no readings bits
-  // leaves only the module event log"); see docs/decisions.md.
+  // leaves only the module event log"); see docs/decisions/contract-permissions-and-routes.md.
   R('/reading/log/module_event_log', 'Reading, Log, Module Event Log', { mask: 12 | 48 | 192 }),
 
   R('/about', 'About', { mask: 12, redirect: '/about/info' }),
@@ -124,7 +124,7 @@ export const ROUTES: readonly RouteDef[] = [
   R('/setting/management', 'Settings, Management', { mask: 192, mode: 'normal' }),
   R('/setting/management/debug_diagnostic', 'Settings, Management, Debug Diagnostic', { hidden: true }),
   // 001 §2 "Meter Event Log (maintenance)": the route table names no path for it; it sits with
-  // the maintenance screens (see docs/decisions.md).
+  // the maintenance screens (see docs/decisions/logs-maintenance-meter-event-log.md).
   R('/setting/management/meter_event_log', 'Settings, Management, Meter Event Log'),
   R('/setting/network_diagnostic', 'Settings, Network Diagnostic', { mask: 48, mode: 'normal', redirect: '/setting/network_diagnostic/network_status' }),
   R('/setting/network_diagnostic/network_status', 'Settings, Network Diagnostic, Networking Status'),

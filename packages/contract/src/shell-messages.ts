@@ -36,7 +36,7 @@ export const formMessages = {
 
 /**
  * Messages of the named rules whose texts the spec does not show (000 §5 "Their messages are not
- * shown"). Decided here, in the catalogue's voice; see docs/decisions.md.
+ * shown"). Decided here, in the catalogue's voice; see docs/decisions/contract-messages-and-rules.md.
  */
 export const namedRuleMessages = {
   greaterThan: (label: string, other: string | number) => `${label} must be greater than ${other}`,
@@ -117,7 +117,7 @@ export const loginMessages = {
   lockedMarker: 'locked by administrator',
 } as const;
 
-/** Feedback and flows (issue 14; docs/decisions.md, "Feedback and flows"): ours, the spec gives none. */
+/** Feedback and flows (issue 14; docs/decisions/console-feedback-and-flows.md, "Feedback and flows"): ours, the spec gives none. */
 export const flowTexts = {
   lockCountdown: (seconds: number) => `Sign-in locked: try again in ${seconds} s`,
   skipToContent: 'Skip to main content',
@@ -128,7 +128,7 @@ export const flowTexts = {
   relaySwitch: (state: string) => `Switch ${state}`,
 } as const;
 
-/** Sign-in and password help (issue 14; docs/decisions.md, "Sign-in and passwords"): ours, the spec gives none. */
+/** Sign-in and password help (issue 14; docs/decisions/users-sign-in-page-and-password-help.md, "Sign-in and passwords"): ours, the spec gives none. */
 export const signInTexts = {
   attemptsLeft: (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'} left before the account is locked.`,
   // The show / hide button of password inputs; the hidden word completes its name ("Show password").
@@ -137,7 +137,7 @@ export const signInTexts = {
   passwordWord: 'password',
 } as const;
 
-/** Ours (issue 28): the session timeout's warning and end (docs/decisions.md, "Session timeout"). */
+/** Ours (issue 28): the session timeout's warning and end (docs/decisions/users-first-day-password-change-and-session-timeout.md, "Session timeout"). */
 export const sessionTimeoutTexts = {
   warningTitle: 'Session about to end',
   warning: (seconds: number) => `You have done nothing for a while. Your session ends in ${seconds} s.`,

@@ -2,8 +2,8 @@
  * How an API call is declared (ts-rest style): method, path, the schemas of its path parameters,
  * query, body and replies, the permission area and whether it reads or writes. The module
  * registers a handler per entry, validates with the schemas and its permission hook reads `auth`;
- * the console derives its fetchers from the same entries. Each area's calls are in a file of this
- * folder; index.ts joins them into the one table.
+ * the console derives its fetchers from the same entries. Each area's calls are in its file under
+ * areas/; index.ts joins them into the one table.
  */
 import { z } from 'zod';
 import type { EndpointAuth } from './grants.ts';
@@ -69,24 +69,32 @@ export interface Endpoint<B extends Schema = Schema, R extends Schema = Schema, 
 export const ADMIN_ONLY_TEXT = 'Only the admin access level may do this';
 
 const FILE_NAME_PARAMS = new Set(['fileName', 'filename']);
+// The builders are marked free of side effects (Rollup, esbuild): an area's calls that a screen does
+// not use drop out of its chunk, though they sit in the file of the section it draws.
 const fileNameParam = z.string().regex(SAFE_FILE_NAME, { error: hardeningTexts.badFileName });
 
 /**
  * The :params of a path, each a string; the handler judges the value (an unknown one is 404). A
  * file name parameter (fileName, filename) must be a SAFE_FILE_NAME.
  */
-export const pathParams = <K extends string>(...keys: K[]) =>
+export const pathParams = /* @__NO_SIDE_EFFECTS__ */ <K extends string>(...keys: K[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, FILE_NAME_PARAMS.has(k) ? fileNameParam : z.string()])) as Record<K, z.ZodString>);
 
-export const ep = <B extends Schema = undefined, R extends Schema = undefined, P extends Schema = undefined, Q extends Schema = undefined, A extends EndpointAuth = EndpointAuth>(
+export const ep = /* @__NO_SIDE_EFFECTS__ */ <
+  B extends Schema = undefined,
+  R extends Schema = undefined,
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  A extends EndpointAuth = EndpointAuth,
+>(
   e: Endpoint<B, R, P, Q, A>,
 ) => ({ ...e, error: ERROR_REPLY });
 
 /** A section's GET: replies its data (secrets blanked) with the revision in the ETag header. */
-export const sectionRead = <S extends AnySection, A extends EndpointAuth>(path: string, section: S, auth: A) =>
+export const sectionRead = /* @__NO_SIDE_EFFECTS__ */ <S extends AnySection, A extends EndpointAuth>(path: string, section: S, auth: A) =>
   ep({ method: 'GET', path, reply: section.data as S['data'], auth, section });
 /** A section's PUT: the whole object, typed by the rules under a neutral context; If-Match may name the revision edited. */
-export const sectionWrite = <A extends EndpointAuth>(path: string, section: AnySection, auth: A) =>
+export const sectionWrite = /* @__NO_SIDE_EFFECTS__ */ <A extends EndpointAuth>(path: string, section: AnySection, auth: A) =>
   ep({
     method: 'PUT',
     path,

@@ -22,10 +22,10 @@ export function areaAuthAllows(auth: Extract<EndpointAuth, { kind: 'area' }>, pe
 // Literal kinds, not the EndpointAuth union: the module types the caller non-null where the auth is not public.
 export const PUBLIC = { kind: 'public' } as const;
 export const SESSION = { kind: 'session' } as const;
-export const read = (...areas: Area[]) => ({ kind: 'area', areas, access: 'read' }) as const;
-export const write = (...areas: Area[]) => ({ kind: 'area', areas, access: 'write' }) as const;
+export const read = /* @__NO_SIDE_EFFECTS__ */ (...areas: Area[]) => ({ kind: 'area', areas, access: 'read' }) as const;
+export const write = /* @__NO_SIDE_EFFECTS__ */ (...areas: Area[]) => ({ kind: 'area', areas, access: 'write' }) as const;
 /** A grant plus one more the caller must also hold. */
-export const both = <A extends ReturnType<typeof read> | ReturnType<typeof write>>(first: A, second: ReturnType<typeof read> | ReturnType<typeof write>) =>
+export const both = /* @__NO_SIDE_EFFECTS__ */ <A extends ReturnType<typeof read> | ReturnType<typeof write>>(first: A, second: ReturnType<typeof read> | ReturnType<typeof write>) =>
   ({ ...first, and: { areas: second.areas, access: second.access } }) as const;
 /** Device facts every screen reads (seal, wiring, versions), About › Information's included: any area with view. */
 export const DEVICE_FACTS = read('readings', 'configuration', 'maintenance', 'userConfig');

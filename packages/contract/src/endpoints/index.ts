@@ -1,40 +1,41 @@
 /**
- * Every API call (the table the module registers and the console fetches from), one file per area
- * in this folder; the builders and types are in define.ts.
+ * Every API call (the table the module registers and the console fetches from): each area declares
+ * its calls in its own file under areas/, this joins them into the one table (in this order, which
+ * calls.ts and docs/openapi.json follow); the builders and types are in define.ts.
  */
-import { authEndpoints } from './auth.ts';
-import { deviceEndpoints } from './device.ts';
-import { readingEndpoints } from './readings.ts';
-import { logEndpoints } from './logs.ts';
-import { trendEndpoints } from './trends.ts';
-import { meterSettingsEndpoints } from './meter-settings.ts';
-import { userEndpoints } from './users.ts';
-import { recordEndpoints } from './records.ts';
-import { maintenanceEndpoints } from './maintenance.ts';
-import { configBackupEndpoints } from './config-backup.ts';
-import { networkDiagnosticEndpoints } from './network-diagnostic.ts';
-import { firmwareEndpoints } from './firmware.ts';
-import { emergencyEndpoints } from './emergency.ts';
-import { postingEndpoints } from './posting.ts';
-import { dataLogEndpoints } from './data-log.ts';
-import { dateTimeEndpoints } from './date-time.ts';
-import { whitelistEndpoints } from './whitelist.ts';
-import { certificateEndpoints } from './certificates.ts';
-import { mqttEndpoints } from './mqtt.ts';
-import { snmpEndpoints } from './snmp.ts';
-import { bacnetEndpoints } from './bacnet.ts';
-import { emailEndpoints } from './email.ts';
-import { networkEndpoints } from './network.ts';
-import { acuCloudEndpoints } from './acucloud.ts';
-import { downloadEndpoints } from './downloads.ts';
-import { passwordHelpEndpoints } from './password-help.ts';
-import { integrationEndpoints } from './integration.ts';
+import { authEndpoints } from '../areas/auth.ts';
+import { deviceEndpoints } from '../areas/device.ts';
+import { readingEndpoints } from '../areas/readings/index.ts';
+import { logEndpoints } from '../areas/logs/index.ts';
+import { trendEndpoints } from '../areas/trends/index.ts';
+import { meterSettingsEndpoints } from '../areas/meter-settings/index.ts';
+import { userEndpoints } from '../areas/users/index.ts';
+import { recordEndpoints } from '../areas/records/index.ts';
+import { ceTestEndpoints } from '../areas/ce-test.ts';
+import { maintenanceEndpoints } from '../areas/maintenance/index.ts';
+import { configBackupEndpoints } from '../areas/config-backup/index.ts';
+import { networkDiagnosticEndpoints } from '../areas/network-diagnostic/index.ts';
+import { firmwareEndpoints } from '../areas/firmware/index.ts';
+import { emergencyEndpoints } from '../areas/emergency/index.ts';
+import { postingEndpoints } from '../areas/posting/index.ts';
+import { dataLogEndpoints } from '../areas/data-log.ts';
+import { dateTimeEndpoints } from '../areas/date-time.ts';
+import { whitelistEndpoints } from '../areas/whitelist.ts';
+import { certificateEndpoints } from '../areas/certificates/index.ts';
+import { mqttEndpoints } from '../areas/mqtt.ts';
+import { snmpEndpoints } from '../areas/snmp.ts';
+import { bacnetEndpoints } from '../areas/bacnet.ts';
+import { emailEndpoints } from '../areas/email.ts';
+import { networkEndpoints } from '../areas/network/index.ts';
+import { acuCloudEndpoints } from '../areas/acucloud.ts';
+import { downloadEndpoints } from '../areas/downloads.ts';
+import { passwordHelpEndpoints } from '../areas/users/index.ts';
+import { integrationEndpoints } from '../areas/integration.ts';
 import type { z } from 'zod';
 import type { Endpoint } from './define.ts';
 
 export * from './define.ts';
 export * from './url.ts';
-export * from './calls.ts';
 
 export const endpoints = {
   ...authEndpoints,
@@ -45,6 +46,7 @@ export const endpoints = {
   ...meterSettingsEndpoints,
   ...userEndpoints,
   ...recordEndpoints,
+  ...ceTestEndpoints,
   ...maintenanceEndpoints,
   ...configBackupEndpoints,
   ...networkDiagnosticEndpoints,
@@ -79,6 +81,6 @@ export type ReplyOf<E> = E extends Endpoint<z.ZodType | undefined, infer R> ? (R
 
 /**
  * The API token (002 §2.20) is a read-only key for machines: it grants view on readings only.
- * Decided here (the spec does not say what the token opens); see docs/decisions.md.
+ * Decided here (the spec does not say what the token opens); see docs/decisions/contract-permissions-and-routes.md.
  */
 export const API_TOKEN_PERMISSION = 4;

@@ -1,6 +1,6 @@
 /**
  * Meter firmware thresholds (001 §5: "Firmware thresholds 1.12, 1.15, 1.16 change option lists";
- * §3: BACnet below 1.14). What 1.12 and 1.16 change is not shown; decided here (docs/decisions.md):
+ * §3: BACnet below 1.14). What 1.12 and 1.16 change is not shown; decided here (docs/decisions/meter-settings-rules.md):
  * 1.12 brings the 2LL and Network wiring types (and with Network the channels CH207-CH209),
  * 1.16 brings High-leg Delta.
  */

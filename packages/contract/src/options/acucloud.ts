@@ -15,7 +15,7 @@ export const REMOTE_DEFAULT_SERVER = 'https://remote.accuenergy.com';
 /** 002 §4.3: the values of checkRemoteDevice. */
 export const REMOTE_STATUSES = ['online', 'offline', 'checking'] as const;
 export type RemoteStatus = (typeof REMOTE_STATUSES)[number];
-/** The outbound tunnel's states (decided, docs/decisions.md "Remote Access"). */
+/** The outbound tunnel's states (decided, docs/decisions/communication-remote-access.md "Remote Access"). */
 export const REMOTE_TUNNEL_STATES = ['off', 'connecting', 'up', 'down'] as const;
 export type RemoteTunnelState = (typeof REMOTE_TUNNEL_STATES)[number];
 

@@ -1,7 +1,7 @@
 /**
  * Log intervals (001 §9, 002 §9.3): value → label and length. The data logger's file lengths
  * (002 §9.3: 1 min … 1 month) reuse the same codes, as every length they list is one of these;
- * decided here, see docs/decisions.md.
+ * decided here, see docs/decisions/logs-event-alarm-and-data-logs.md.
  */
 export interface LogInterval {
   value: number;

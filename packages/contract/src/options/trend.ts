@@ -84,7 +84,7 @@ export type EnergyTrendParameter = (typeof ENERGY_TREND_PARAMETERS)[number];
 
 /**
  * 001 §9 units. VTHD is listed under V by the spec; the value itself is THD in percent
- * (the module's CSV header says %). Kept as the spec says for the chart axis; see decisions.
+ * (the module's CSV header says %). Kept as the spec says for the chart axis; see docs/decisions/README.md.
  */
 export const REALTIME_UNITS: Record<RealtimeTrendParameter, string> = { VLN: 'V', VLL: 'V', VTHD: 'V', I: 'A', P: 'kW', Q: 'kvar', S: 'kVA', PF: '' };
 export const ENERGY_UNITS: Record<EnergyTrendParameter, string> = { EP: 'kWh', EQ: 'kvarh', ES: 'kVAh' };

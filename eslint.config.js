@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import importX from 'eslint-plugin-import-x';
+import importXUtils from 'eslint-plugin-import-x/utils/index.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -36,8 +37,13 @@ const zones = [
   { target: 'test-peers', from: ['apps', 'e2e', 'bench', 'scripts', 'packages'], message: 'A test peer stands for a third-party server: it imports nothing of the repository.' },
   { target: ['packages/contract', 'apps/module/src', 'apps/console/src'], from: 'test-peers', message: 'Test peers are for tests only.' },
 
-  // The module: services and the meter sit under the API areas.
-  { target: [`${MODULE}/services`, `${MODULE}/meter`], from: `${MODULE}/api`, message: 'Services and the meter sit under the API: move what both need down.' },
+  // The module: services, the meter and their wiring sit under the HTTP layer (the API areas and
+  // http/'s plugins); app.ts joins the two.
+  {
+    target: [`${MODULE}/services`, `${MODULE}/meter`, `${MODULE}/wiring`],
+    from: [`${MODULE}/api`, `${MODULE}/http`],
+    message: 'Services, the meter and their wiring sit under the HTTP layer (api/, http/): move what both need down.',
+  },
 
   // The console: features never import each other nor the app shell; shared code sits under them.
   ...features.map((f) => ({
@@ -50,6 +56,60 @@ const zones = [
   { target: [`${CONSOLE}/components`, `${CONSOLE}/lib`], from: [`${CONSOLE}/features`, `${CONSOLE}/app`], message: 'Shared code does not import features or the app shell.' },
   { target: `${CONSOLE}/lib`, from: `${CONSOLE}/components`, message: 'lib/ holds no UI: components/ sit on top of it.' },
 ];
+
+/**
+ * import-x/no-cycle skips type-only imports (`import type`, `import('./x.ts').T`), so a cycle
+ * closed by one passed lint. Such a cycle still ties the files into one unit: this rule reports a
+ * type-only import that closes a cycle, following every import of the files on the way (type-only
+ * ones too). A cycle with no type-only import at all is import-x/no-cycle's, so each cycle is
+ * reported by one of the two. The files on the way are read by import-x's own module map, which
+ * records import and export declarations (an inline `import('./x.ts').T` counts in the linted file).
+ */
+const noTypeCycle = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { cycle: 'Dependency cycle through a type-only import: {{route}}. Move what both files need to a file both can import.' },
+  },
+  create(context) {
+    const { ExportMap, isExternalModule, resolve } = importXUtils;
+    const filename = context.physicalFilename;
+    const external = (name) => isExternalModule(name, resolve(name, context), context);
+    function check(importer, name) {
+      if (external(name)) return;
+      const first = ExportMap.get(name, context);
+      if (first == null || first.path === filename) return;
+      // Breadth first, so the route reported is a shortest one.
+      const seen = new Set([first.path]);
+      const queue = [{ module: first, route: [name] }];
+      while (queue.length > 0) {
+        const { module, route } = queue.shift();
+        for (const [path, { getter, declarations }] of module.imports) {
+          const via = [...declarations].map((d) => d.source.value).find((value) => !external(value));
+          if (via === undefined || seen.has(path)) continue;
+          if (path === filename) return context.report({ node: importer, messageId: 'cycle', data: { route: [...route, via].join(' → ') } });
+          seen.add(path);
+          const next = getter();
+          if (next != null) queue.push({ module: next, route: [...route, via] });
+        }
+      }
+    }
+    const typeOnlyDeclaration = (node) => {
+      if (node.source == null) return;
+      const typeOnly =
+        node.importKind === 'type' ||
+        node.exportKind === 'type' ||
+        (node.type === 'ImportDeclaration' && node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+      if (typeOnly) check(node, node.source.value);
+    };
+    return {
+      ImportDeclaration: typeOnlyDeclaration,
+      ExportNamedDeclaration: typeOnlyDeclaration,
+      ExportAllDeclaration: typeOnlyDeclaration,
+      TSImportType: (node) => check(node, node.source.value),
+    };
+  },
+};
 
 export default defineConfig(
   globalIgnores(['**/node_modules/', '**/dist/', 'data/', '.test-data/', 'tmp/', 'scripts/test/fixtures/']),
@@ -66,7 +126,7 @@ export default defineConfig(
     },
   },
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-type-cycle': noTypeCycle } } },
     settings: {
       // import-x 4.6 (its resolver is plain JavaScript: later versions need native packages for every platform in the lock file).
       // preserveSymlinks false: a workspace package (@meter/module) resolves to its real folder, which the zones name.
@@ -76,6 +136,7 @@ export default defineConfig(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-type-cycle': 'error',
     },
   },
   {

@@ -1,7 +1,7 @@
 /**
  * The import boundaries of eslint.config.js hold: a source that crosses one fails lint with the
  * boundary rule, a legal import reports nothing. Sources are linted as text at the path they
- * would have (nothing is written into the apps); the cycle needs two real files, kept in
+ * would have (nothing is written into the apps); a cycle needs two real files, kept in
  * fixtures/, which the config otherwise ignores.
  */
 import assert from 'node:assert/strict';
@@ -69,5 +69,14 @@ test('an import cycle fails lint in both files', async () => {
   assert.deepEqual(
     results.map((r) => r.messages.map((m) => m.ruleId)),
     [['import-x/no-cycle'], ['import-x/no-cycle']],
+  );
+});
+
+test('an import cycle of type-only imports fails lint in both files too', async () => {
+  const fixtures = join(root, 'scripts/test/fixtures/type-cycle');
+  const results = await new ESLint({ cwd: root, ignore: false }).lintFiles([join(fixtures, 'first.ts'), join(fixtures, 'second.ts')]);
+  assert.deepEqual(
+    results.map((r) => r.messages.map((m) => m.ruleId)),
+    [['local/no-type-cycle'], ['local/no-type-cycle']],
   );
 });

@@ -1,5 +1,5 @@
 /**
- * The one way the module writes a whole file a request asks for (docs/decisions.md, "Full disk on
+ * The one way the module writes a whole file a request asks for (docs/decisions/security-full-disk-file-writes.md, "Full disk on
  * files"): into `.<name>.tmp` beside it, then renamed over it. A failure (ENOSPC or EDQUOT on a
  * full disk: 507) leaves the previous file whole and removes the temporary file.
  */

@@ -65,11 +65,11 @@ const env = z.object({
   /** A PEM file of certificates the SMTP client trusts besides the system's (a private mail server's CA). */
   /** Benchmarks only: answers event-loop delay figures over the IPC channel of the process that started the module. */
   MODULE_LOOP_PROBE: z.enum(['0', '1']).default('0'),
-  /** The Module Event Log keeps its newest rows only (docs/decisions.md); tests make it small. */
+  /** The Module Event Log keeps its newest rows only (docs/decisions/logs-module-event-log-bound-and-export.md); tests make it small. */
   MODULE_EVENT_LOG_MAX_ROWS: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   /** The meter behind the module (docs/modbus.md): simulated, modbus-tcp://… or modbus-rtu:///dev/…; wins over the Meter Connection settings. */
   MODULE_METER: z.string().optional(),
-  /** Tests only: how many seconds a minute of the session timeout lasts (60; docs/decisions.md, "Session timeout"). */
+  /** Tests only: how many seconds a minute of the session timeout lasts (60; docs/decisions/users-first-day-password-change-and-session-timeout.md, "Session timeout"). */
   MODULE_SESSION_MINUTE_SECONDS: z.coerce.number().min(0.1).max(60).default(60),
 });
 

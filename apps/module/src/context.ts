@@ -15,7 +15,7 @@ export interface Principal {
 
 /**
  * The auth hook's lookup: the caller behind a session or API token, or null for none. `activity`:
- * the call counts as the user's (it restarts the session's inactivity clock; docs/decisions.md,
+ * the call counts as the user's (it restarts the session's inactivity clock; docs/decisions/users-first-day-password-change-and-session-timeout.md,
  * "Session timeout").
  */
 export type PrincipalResolver = (token: string, activity?: boolean) => Principal | null;
@@ -30,18 +30,3 @@ export interface ModuleContext {
   /** Monotonic-enough wall clock, replaceable in tests. */
   now(): number;
 }
-
-export type SyslogLevel = 'debug' | 'info' | 'warning' | 'error';
-
-/**
- * One subsystem's system log (debug diagnostic, 002 §2.12), handed to the code that is that
- * subsystem. A debug line is dropped unless the subsystem's switch is on; on a hot path ask
- * `debugOn()` first, so an off switch costs no string building.
- */
-export interface SubsystemLog {
-  (level: SyslogLevel, message: string): void;
-  debugOn(): boolean;
-}
-
-/** For code built without a system log (unit tests of one part). */
-export const NO_SYSLOG: SubsystemLog = Object.assign(() => {}, { debugOn: () => false });

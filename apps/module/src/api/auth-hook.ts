@@ -20,7 +20,7 @@ function queryValue(request: FastifyRequest, name: string): string | undefined {
   return typeof q === 'string' && q !== '' ? q : undefined;
 }
 
-/** How the hook finds the caller (docs/decisions.md, "Token transport" and "Download tickets"). */
+/** How the hook finds the caller (docs/decisions/users-sign-in-and-sessions.md "Token transport" and security-server-hardening-download-tickets-full-disk.md "Download tickets"). */
 export interface CallerLookup {
   /** A session or API token from the Authorization header. */
   token: PrincipalResolver;
@@ -47,7 +47,7 @@ function callerOf(request: FastifyRequest, lookup: CallerLookup): Principal | nu
 
 /**
  * Whether a call is the user's own doing, which restarts the session's inactivity clock
- * (docs/decisions.md, "Session timeout"): the user-activity header says so ('1') or not ('0');
+ * (docs/decisions/users-first-day-password-change-and-session-timeout.md, "Session timeout"): the user-activity header says so ('1') or not ('0');
  * without it a write counts and a read does not, so a poller that says nothing never keeps a
  * session alive.
  */

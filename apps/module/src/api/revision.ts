@@ -1,5 +1,5 @@
 /**
- * Revisions on the wire (docs/decisions.md, "Settings sections" and "Users: security"): a GET
+ * Revisions on the wire (docs/decisions/settings-sections-revision-audit-secrets.md and users-security-rights-guard-sessions-api-token.md): a GET
  * names the object's revision in ETag, a save may name the revision it edited in If-Match.
  */
 import { IF_REVISION_HEADER, REVISION_HEADER } from '@meter/contract';

@@ -2,7 +2,7 @@
  * Power-quality figures derived from what the meter measures (the phase values of a snapshot and
  * the harmonic spectra in % of the fundamental, orders 2..31). Pure. The spectra carry no phase
  * angles, so the crest factor assumes every harmonic peaks with the fundamental (its upper
- * bound); THFF uses an approximate telephone weighting (docs/decisions.md, data logger columns).
+ * bound); THFF uses an approximate telephone weighting (docs/decisions/communication-data-log-settings-and-sftp.md, data logger columns).
  */
 import type { MeterSnapshot, Spectrum } from './reading-source.ts';
 

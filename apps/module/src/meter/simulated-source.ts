@@ -3,7 +3,7 @@
  * energy, demand, DI counters and relays from its registers. A Modbus meter would be one class
  * like this one, reading the same quantities from the wire.
  */
-import { NO_SYSLOG, type SubsystemLog } from '../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../subsystem-log.ts';
 import type { DigitalInputReading, HarmonicReadings, MeterConfig, MeterLink, MeterSnapshot, Phase, ReadingSource, SnapshotSource } from './reading-source.ts';
 import { diStatus } from './registers/digital-io.ts';
 import type { MeterRegisters } from './registers/meter-registers.ts';

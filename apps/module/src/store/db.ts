@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS } from './migrations.ts';
-import type { SubsystemLog } from '../context.ts';
+import type { SubsystemLog } from '../subsystem-log.ts';
 
 export type Db = Database.Database;
 
@@ -24,12 +24,12 @@ export function openDatabase(dataDir: string, log?: SubsystemLog): Db {
 /** Runs the migrations the file lacks; returns the version it had. */
 function migrate(db: Db): number {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let i = current; i < MIGRATIONS.length; i++) {
+  MIGRATIONS.slice(current).forEach((sql, k) => {
     db.transaction(() => {
-      db.exec(MIGRATIONS[i]!);
-      db.pragma(`user_version = ${i + 1}`);
+      db.exec(sql);
+      db.pragma(`user_version = ${current + k + 1}`);
     })();
-  }
+  });
   return current;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A full disk (docs/decisions.md, "Full disk"): SQLite answers SQLITE_FULL when a write needs a
+ * A full disk (docs/decisions/security-server-hardening-download-tickets-full-disk.md, "Full disk"): SQLite answers SQLITE_FULL when a write needs a
  * page it cannot get. Writes that a request can do without (audit entries, a last-login time)
  * are tried on their own and given up; a save that cannot be kept answers 507. A file the module
  * writes (an export, a backup, a certificate) fails with ENOSPC or EDQUOT on a full disk: the same

@@ -13,7 +13,7 @@ export interface AuthApiOptions {
 
 export const authApi: FastifyPluginAsync<AuthApiOptions> = async (app, { signIn, sessions }) => {
   // The device token of a client that signed in before travels in an httpOnly cookie of this
-  // path only: the browser sends it, page scripts never see it (docs/decisions.md).
+  // path only: the browser sends it, page scripts never see it (docs/decisions/users-secret-checks-and-sftp-access.md).
   handle(app, endpoints.authenticate, async ({ body, request, reply }) => {
     const cookie = deviceCookieName(body.username);
     const { user, device } = await signIn.authenticate(body.username, body.password, cookieValue(request.headers.cookie, cookie));

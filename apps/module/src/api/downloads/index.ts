@@ -1,4 +1,4 @@
-/** Download tickets (docs/decisions.md, "Download tickets"): a file link's one-time pass. */
+/** Download tickets (docs/decisions/security-server-hardening-download-tickets-full-disk.md, "Download tickets"): a file link's one-time pass. */
 import { endpoints, hardeningTexts } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, unauthorized } from '../../errors.ts';

@@ -1,5 +1,5 @@
 /** Builds the OpenAPI document off the event loop and posts back its JSON text. */
-import { parentPort } from 'node:worker_threads';
 import { openApiDocument } from '@meter/contract/openapi';
+import { workerPort } from '../../worker-port.ts';
 
-parentPort!.postMessage(JSON.stringify(openApiDocument()));
+workerPort().postMessage(JSON.stringify(openApiDocument()));

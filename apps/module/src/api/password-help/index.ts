@@ -1,4 +1,4 @@
-/** The password policy's text rules for the console's checklist (docs/decisions.md, "Sign-in and passwords"). */
+/** The password policy's text rules for the console's checklist (docs/decisions/users-sign-in-page-and-password-help.md, "Sign-in and passwords"). */
 import { endpoints } from '@meter/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { UserSettings } from '../../services/users/index.ts';

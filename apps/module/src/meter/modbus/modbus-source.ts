@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import type { ModbusRTU } from 'modbus-serial/ModbusRTU.js';
 import { HARMONIC_ORDERS, TOU_RATES, meterLinkTexts } from '@meter/contract';
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import { loadNatureOf } from '../physics.ts';
 import type {
   DemandView,
@@ -225,11 +225,15 @@ export class ModbusSource implements ReadingSource {
   }
 
   private async read(b: Block, into: Map<string, number>): Promise<void> {
-    const c = this.client!;
+    const c = this.client;
+    if (!c) throw new Error('no connection to the meter');
     const res = this.d.profile.function === 4 ? await c.readInputRegisters(b.start, b.count) : await c.readHoldingRegisters(b.start, b.count);
     const regs = res.data;
     if (!Array.isArray(regs) || regs.length !== b.count) throw new Error(`a reply of ${Array.isArray(regs) ? regs.length : 0} registers to a read of ${b.count}`);
-    for (const k of b.keys) into.set(k, decode(this.points.get(k)!, b, regs));
+    for (const k of b.keys) {
+      const point = this.points.get(k);
+      if (point) into.set(k, decode(point, b, regs));
+    }
   }
 
   private good(): void {
@@ -368,7 +372,7 @@ export class ModbusSource implements ReadingSource {
     return [];
   }
 
-  /** The module does not drive a real meter's relays (docs/decisions.md): open. */
+  /** The module does not drive a real meter's relays (docs/decisions/meter-source-modbus.md): open. */
   relays(): RelayState {
     return { ro1: 0, ro2: 0 };
   }

@@ -10,7 +10,7 @@
 import { ACUCLOUD_CHANNEL, acuCloudSection, acuCloudTexts as t, type AcuCloudConfig, type PostChannelStatus } from '@meter/contract';
 import { join } from 'node:path';
 import type { KeyValueStore } from '../../store/db.ts';
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { reasonOf, targetOf } from '../posting/post-error.ts';
 import type { OutboundGuard } from '../outbound/outbound-guard.ts';

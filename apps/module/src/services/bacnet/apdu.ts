@@ -87,11 +87,11 @@ function readProperty(d: DeviceView, body: Buffer): { ack: Buffer } | { error: [
   const prop = r.contextUnsigned(1);
   const index = optionalIndex(r, 2);
   if (!r.done()) throw new RejectError(RejectReason.tooManyArguments);
-  const obj = find(d, oid.type, oid.instance);
+  const o = find(d, oid.type, oid.instance);
+  if (!o) return { error: [ErrorClass.object, ErrorCode.unknownObject] };
   // all, required and optional are for ReadPropertyMultiple only.
-  const res = readProp(obj, prop, index, scopeOf(d));
+  const res = readProp(o, prop, index, scopeOf(d));
   if ('error' in res) return res;
-  const o = obj!;
   return {
     ack: Buffer.concat([
       ctx.objectIdentifier(0, o.type, o.instance),

@@ -5,7 +5,7 @@
  * registers with the BBMD at start and again every TTL; a refused or unanswered registration
  * is tried again after a minute and written to the module event log.
  */
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { answerConfirmed, iAm, whoIsFor, type DeviceView } from './apdu.ts';
@@ -103,12 +103,14 @@ export class BacnetDevice {
 
   private broadcast(n: Buffer): void {
     const fd = this.o.foreignDevice;
-    if (fd) this.send(bvlc(Bvlc.distributeBroadcast, n), fd.port, fd.address);
-    else this.send(bvlc(Bvlc.originalBroadcast, n), this.port()!, LIMITED_BROADCAST);
+    if (fd) return this.send(bvlc(Bvlc.distributeBroadcast, n), fd.port, fd.address);
+    const port = this.port();
+    if (port !== undefined) this.send(bvlc(Bvlc.originalBroadcast, n), port, LIMITED_BROADCAST);
   }
 
   private register(): void {
-    const fd = this.o.foreignDevice!;
+    const fd = this.o.foreignDevice;
+    if (!fd) return;
     const ttl = Buffer.alloc(2);
     ttl.writeUInt16BE(fd.ttlSeconds);
     this.send(bvlc(Bvlc.registerForeignDevice, ttl), fd.port, fd.address);
@@ -118,7 +120,8 @@ export class BacnetDevice {
   }
 
   private registration(ok: boolean, why: string): void {
-    const fd = this.o.foreignDevice!;
+    const fd = this.o.foreignDevice;
+    if (!fd) return;
     clearTimeout(this.answerTimer);
     this.registered = ok;
     const state = ok ? 'ok' : 'failed';

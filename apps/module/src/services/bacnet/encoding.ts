@@ -283,7 +283,8 @@ export class TagReader {
 
   /** Consumes the opening or closing context tag n. */
   expect(n: number, kind: 'open' | 'close'): void {
-    if (!this.isContext(n, kind)) throw new RejectError(this.done() ? RejectReason.missingRequiredParameter : RejectReason.invalidTag);
-    this.o += this.peek()!.headerLength;
+    const t = this.peek();
+    if (!t || !this.isContext(n, kind)) throw new RejectError(this.done() ? RejectReason.missingRequiredParameter : RejectReason.invalidTag);
+    this.o += t.headerLength;
   }
 }

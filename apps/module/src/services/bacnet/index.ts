@@ -3,7 +3,7 @@
  * asks for a reboot, 001), on MODULE_BACNET_PORT when set; the EPICS file describes it. The
  * settings themselves are the generic section store's (section.bacNetConfig).
  */
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import { bacnetSection, type BacnetConfig } from '@meter/contract';
 import { createHash } from 'node:crypto';
 import type { ReadingSource } from '../../meter/reading-source.ts';
@@ -13,7 +13,7 @@ import { BacnetDevice } from './bacnet-device.ts';
 import type { DeviceIdentity } from './device-objects.ts';
 import { epicsFile } from './epics.ts';
 
-/** The spec names no vendor: a placeholder BACnet vendor identifier (docs/decisions.md). */
+/** The spec names no vendor: a placeholder BACnet vendor identifier (docs/decisions/communication-bacnet-ip.md). */
 export const VENDOR_ID = 999;
 export const VENDOR_NAME = 'Meter communication module';
 export const EPICS_FILE_NAME = 'BACnet-EPICS.tpi';
@@ -42,7 +42,7 @@ export class BacnetService {
   constructor(private readonly d: BacnetServiceDeps) {}
 
   config(): BacnetConfig {
-    return kvSectionBackend(this.d.kv, bacnetSection).read() as unknown as BacnetConfig;
+    return kvSectionBackend(this.d.kv, bacnetSection).read();
   }
 
   /**

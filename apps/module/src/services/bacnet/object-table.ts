@@ -5,7 +5,7 @@
  * values (the Modbus map's order); input n's five values are AI n01 to n05 (CH7 current: 701).
  */
 import { CHANNEL_COUNT } from '@meter/contract';
-import type { MeterSnapshot, ReadingSource } from '../../meter/reading-source.ts';
+import { PHASES as PHASE_INDEXES, inputOf, type MeterSnapshot, type ReadingSource } from '../../meter/reading-source.ts';
 import { SYSTEM_SLOT } from '../../meter/registers/sampling.ts';
 
 export const ObjectType = { analogInput: 0, device: 8 } as const;
@@ -51,14 +51,14 @@ function systemObjects(): AnalogInput[] {
   const o: AnalogInput[] = [];
   const add = (name: string, units: number, value: AnalogInput['value']) => o.push({ instance: o.length + 1, name, units, value });
   add('Frequency', Units.hertz, (s) => s.frequency);
-  PHASES.forEach((p, i) => add(`Voltage ${p}-N`, Units.volts, (s) => s.phases[i]!.vln));
+  PHASE_INDEXES.forEach((i) => add(`Voltage ${PHASES[i]}-N`, Units.volts, (s) => s.phases[i].vln));
   add('Voltage L-N average', Units.volts, (s) => s.system.vlnAvg);
-  LINES.forEach((l, i) => add(`Voltage ${l}`, Units.volts, (s) => s.phases[i]!.vll));
+  PHASE_INDEXES.forEach((i) => add(`Voltage ${LINES[i]}`, Units.volts, (s) => s.phases[i].vll));
   add('Voltage L-L average', Units.volts, (s) => s.system.vllAvg);
-  PHASES.forEach((p, i) => add(`Current ${p}`, Units.amperes, (s) => s.phases[i]!.current));
+  PHASE_INDEXES.forEach((i) => add(`Current ${PHASES[i]}`, Units.amperes, (s) => s.phases[i].current));
   add('Current average', Units.amperes, (s) => s.system.currentAvg);
   const perPhase = (name: string, units: number, pick: (x: { p: number; q: number; s: number; pf: number }) => number) => {
-    PHASES.forEach((p, i) => add(`${name} ${p}`, units, (s) => pick(s.phases[i]!)));
+    PHASE_INDEXES.forEach((i) => add(`${name} ${PHASES[i]}`, units, (s) => pick(s.phases[i])));
     add(`${name} total`, units, (s) => pick(s.system));
   };
   perPhase('Active power', Units.kilowatts, (x) => x.p);
@@ -77,7 +77,7 @@ function systemObjects(): AnalogInput[] {
 function inputObjects(): AnalogInput[] {
   const o: AnalogInput[] = [];
   for (let n = 1; n <= CHANNEL_COUNT; n++) {
-    const x = (s: MeterSnapshot) => s.inputs[n - 1]!;
+    const x = (s: MeterSnapshot) => inputOf(s, n);
     const base = n * 100;
     o.push(
       { instance: base + 1, name: `CH${n} current`, units: Units.amperes, value: (s) => x(s).current },

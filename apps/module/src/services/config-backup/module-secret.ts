@@ -1,5 +1,5 @@
 /**
- * The module's own secret that authenticates its configuration files (docs/decisions.md, Config
+ * The module's own secret that authenticates its configuration files (docs/decisions/config-backups-rights-authentication-upload.md, Config
  * Management security): 32 random bytes made on the first start of a data folder, kept in
  * `<data>/config-file-secret` with mode 0600 (a factory reset keeps it, like the device's other
  * identity), never exported, never in a reply. No key is built into the code.

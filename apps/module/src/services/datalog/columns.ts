@@ -7,7 +7,7 @@
  */
 import { CHANNEL_COUNT, HARMONIC_ORDERS, REALTIME_MASK_BITS as B, TREND_PARAM_BITS, round } from '@meter/contract';
 import { crestFactor, currentUnbalance, kFactor, partialThd, thff, voltageUnbalance } from '../../meter/power-quality.ts';
-import { PHASES as PHASE_INDEXES, type MeterSnapshot, type Phase, type ReadingSource, type RegisterSet } from '../../meter/reading-source.ts';
+import { PHASES as PHASE_INDEXES, inputOf, type MeterSnapshot, type Phase, type ReadingSource, type RegisterSet } from '../../meter/reading-source.ts';
 import { SYSTEM_SLOT, inputSlot } from '../../meter/registers/sampling.ts';
 
 export interface Column {
@@ -27,14 +27,14 @@ function perInput(label: string, pick: (s: MeterSnapshot, i: number) => number |
 
 export function realTimeColumns(mask: number): Column[] {
   const cols: Column[] = [];
-  if (mask & B.vln) cols.push(...PHASES.map((p, i) => ({ header: `Phase ${p} Voltage (V)`, value: (s: MeterSnapshot) => round(s.phases[i]!.vln, 1) })));
-  if (mask & B.vll) cols.push(...LINES.map((l, i) => ({ header: `Line ${l} Voltage (V)`, value: (s: MeterSnapshot) => round(s.phases[i]!.vll, 1) })));
-  if (mask & B.current) cols.push(...perInput('Current (A)', (s, i) => round(s.inputs[i]!.current, 3)));
+  if (mask & B.vln) cols.push(...PHASE_INDEXES.map((i) => ({ header: `Phase ${PHASES[i]} Voltage (V)`, value: (s: MeterSnapshot) => round(s.phases[i].vln, 1) })));
+  if (mask & B.vll) cols.push(...PHASE_INDEXES.map((i) => ({ header: `Line ${LINES[i]} Voltage (V)`, value: (s: MeterSnapshot) => round(s.phases[i].vll, 1) })));
+  if (mask & B.current) cols.push(...perInput('Current (A)', (s, i) => round(inputOf(s, i + 1).current, 3)));
   if (mask & B.activePower)
     cols.push(
       ...perInput(
         'Active Power (kW)',
-        (s, i) => round(s.inputs[i]!.p, 3),
+        (s, i) => round(inputOf(s, i + 1).p, 3),
         (s) => round(s.system.p, 3),
       ),
     );
@@ -42,7 +42,7 @@ export function realTimeColumns(mask: number): Column[] {
     cols.push(
       ...perInput(
         'Reactive Power (kvar)',
-        (s, i) => round(s.inputs[i]!.q, 3),
+        (s, i) => round(inputOf(s, i + 1).q, 3),
         (s) => round(s.system.q, 3),
       ),
     );
@@ -50,7 +50,7 @@ export function realTimeColumns(mask: number): Column[] {
     cols.push(
       ...perInput(
         'Apparent Power (kVA)',
-        (s, i) => round(s.inputs[i]!.s, 3),
+        (s, i) => round(inputOf(s, i + 1).s, 3),
         (s) => round(s.system.s, 3),
       ),
     );
@@ -58,7 +58,7 @@ export function realTimeColumns(mask: number): Column[] {
     cols.push(
       ...perInput(
         'PF',
-        (s, i) => round(s.inputs[i]!.pf, 3),
+        (s, i) => round(inputOf(s, i + 1).pf, 3),
         (s) => round(s.system.pf, 3),
       ),
     );
@@ -67,7 +67,7 @@ export function realTimeColumns(mask: number): Column[] {
     cols.push(
       ...perInput(
         'Load Type',
-        (s, i) => s.inputs[i]!.loadNature,
+        (s, i) => inputOf(s, i + 1).loadNature,
         (s) => s.system.loadNature,
       ),
     );
@@ -97,7 +97,8 @@ export interface LogColumn {
 }
 
 const slots = [...inputs.map((i) => ({ name: `CH${i + 1}`, slot: inputSlot(i + 1) })), { name: 'System', slot: SYSTEM_SLOT }];
-const has = (mask: number, bit: number) => (mask & bit) !== 0;
+/** A bit the table does not have (a position past its end) is never set. */
+const has = (mask: number, bit: number | undefined) => bit !== undefined && (mask & bit) !== 0;
 const blank = (v: number | undefined, digits: number) => (v === undefined || !Number.isFinite(v) ? '' : round(v, digits));
 
 const ENERGY_FIELDS = [
@@ -138,22 +139,22 @@ const ih = (x: Sample, p: Phase) => once(x, `i${p}`, () => x.meter.phaseCurrentH
 export function powerQualityColumns(mask: number): LogColumn[] {
   const cols: LogColumn[] = [];
   const [vUnb, iUnb, vThd, iThd, vOdd, vEven, thf, vCrest, iOdd, iEven, iK, vHarm, iHarm] = TREND_PARAM_BITS.powerQuality.map((b) => b.bit);
-  if (has(mask, vUnb!)) cols.push({ header: 'Voltage Unbalance (%)', stats: false, value: (x) => round(voltageUnbalance(x.snap), 2) });
-  if (has(mask, iUnb!)) cols.push({ header: 'Current Unbalance (%)', stats: false, value: (x) => round(currentUnbalance(x.snap), 2) });
-  if (has(mask, vThd!)) cols.push(...perPhase('Voltage THD', '%', (x, p) => vh(x, p).thd));
-  if (has(mask, iThd!)) cols.push(...perPhase('Current THD', '%', (x, p) => ih(x, p).thd));
-  if (has(mask, vOdd!)) cols.push(...perPhase('Odd Voltage THD', '%', (x, p) => partialThd(vh(x, p), true)));
-  if (has(mask, vEven!)) cols.push(...perPhase('Even Voltage THD', '%', (x, p) => partialThd(vh(x, p), false)));
-  if (has(mask, thf!)) cols.push(...perPhase('THFF', '%', (x, p) => thff(vh(x, p), x.snap.frequency)));
-  if (has(mask, vCrest!)) cols.push(...perPhase('Voltage Crest Factor', '', (x, p) => crestFactor(vh(x, p)), 3));
-  if (has(mask, iOdd!)) cols.push(...perPhase('Odd Current THD', '%', (x, p) => partialThd(ih(x, p), true)));
-  if (has(mask, iEven!)) cols.push(...perPhase('Even Current THD', '%', (x, p) => partialThd(ih(x, p), false)));
-  if (has(mask, iK!)) cols.push(...perPhase('Current K Factor', '', (x, p) => kFactor(ih(x, p)), 3));
+  if (has(mask, vUnb)) cols.push({ header: 'Voltage Unbalance (%)', stats: false, value: (x) => round(voltageUnbalance(x.snap), 2) });
+  if (has(mask, iUnb)) cols.push({ header: 'Current Unbalance (%)', stats: false, value: (x) => round(currentUnbalance(x.snap), 2) });
+  if (has(mask, vThd)) cols.push(...perPhase('Voltage THD', '%', (x, p) => vh(x, p).thd));
+  if (has(mask, iThd)) cols.push(...perPhase('Current THD', '%', (x, p) => ih(x, p).thd));
+  if (has(mask, vOdd)) cols.push(...perPhase('Odd Voltage THD', '%', (x, p) => partialThd(vh(x, p), true)));
+  if (has(mask, vEven)) cols.push(...perPhase('Even Voltage THD', '%', (x, p) => partialThd(vh(x, p), false)));
+  if (has(mask, thf)) cols.push(...perPhase('THFF', '%', (x, p) => thff(vh(x, p), x.snap.frequency)));
+  if (has(mask, vCrest)) cols.push(...perPhase('Voltage Crest Factor', '', (x, p) => crestFactor(vh(x, p)), 3));
+  if (has(mask, iOdd)) cols.push(...perPhase('Odd Current THD', '%', (x, p) => partialThd(ih(x, p), true)));
+  if (has(mask, iEven)) cols.push(...perPhase('Even Current THD', '%', (x, p) => partialThd(ih(x, p), false)));
+  if (has(mask, iK)) cols.push(...perPhase('Current K Factor', '', (x, p) => kFactor(ih(x, p)), 3));
   HARMONIC_ORDERS.forEach((order, k) => {
-    if (has(mask, vHarm!)) cols.push(...perPhase(`Voltage H${order}`, '%', (x, p) => vh(x, p).orders[k]!));
+    if (has(mask, vHarm)) cols.push(...perPhase(`Voltage H${order}`, '%', (x, p) => vh(x, p).orders[k]!));
   });
   HARMONIC_ORDERS.forEach((order, k) => {
-    if (has(mask, iHarm!)) cols.push(...perPhase(`Current H${order}`, '%', (x, p) => ih(x, p).orders[k]!));
+    if (has(mask, iHarm)) cols.push(...perPhase(`Current H${order}`, '%', (x, p) => ih(x, p).orders[k]!));
   });
   return cols;
 }

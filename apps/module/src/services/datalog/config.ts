@@ -2,7 +2,7 @@
  * Data logger settings in the shape of 002 §3.4 (dataLog1..3), stored under the key the data log
  * settings screen will read and save (settings/communication/dataLogConfig), plus the AcuCloud
  * logger's own section. Until the first save these defaults apply (decided, see
- * docs/decisions.md): logger 1 on, real-time V/I/P/PF/F every 15 minutes into a CSV file per day.
+ * docs/decisions/logs-event-alarm-and-data-logs.md): logger 1 on, real-time V/I/P/PF/F every 15 minutes into a CSV file per day.
  */
 import { ACUCLOUD_CHANNEL, acuCloudSection, REALTIME_MASK_BITS as B } from '@meter/contract';
 import { KV_SECTION_PREFIX } from '../sections/section-backend.ts';
@@ -75,7 +75,7 @@ export function defaultLogger(prefix: string, enable: boolean): DataLoggerConfig
 }
 
 /**
- * The cloud logger (decided, docs/decisions.md "AcuCloud"): on while AcuCloud is enabled; V, I,
+ * The cloud logger (decided, docs/decisions/communication-acucloud.md "AcuCloud"): on while AcuCloud is enabled; V, I,
  * P, PF, F and the three energies every 5 minutes, UTC seconds, one JSON object per line, a
  * post file per 15 minutes.
  */

@@ -7,7 +7,7 @@
  * the first time the file is used again, and a file whose header does not match the current
  * columns is never appended to (a new file with a -n suffix starts instead).
  */
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import { closeSync, existsSync, openSync, readSync, statSync, appendFileSync, ftruncateSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { round } from '@meter/contract';

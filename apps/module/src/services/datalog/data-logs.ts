@@ -46,7 +46,9 @@ export class DataLogs {
   }
 
   logger(id: DataLogId): DataLogger {
-    return this.loggers.get(id)!;
+    const logger = this.loggers.get(id);
+    if (!logger) throw new Error(`no data logger ${id}`);
+    return logger;
   }
 
   /**

@@ -4,7 +4,7 @@
  * device clock is a meter 'Meter clock set' event; a step over a minute ends every session, as the
  * console expects ("Re-login required due to time changed").
  */
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import { dateTimeTexts, isoWithOffset, ntpSection, type NtpConfig } from '@meter/contract';
 import type { SectionBackend } from '../sections/section-backend.ts';
 import type { DeviceService } from '../device/device-service.ts';

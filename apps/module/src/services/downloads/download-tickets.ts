@@ -1,5 +1,5 @@
 /**
- * Download tickets (docs/decisions.md, "Download tickets"): a file the browser opens by itself
+ * Download tickets (docs/decisions/security-server-hardening-download-tickets-full-disk.md, "Download tickets"): a file the browser opens by itself
  * (a link) cannot carry the Authorization header, and a session token in its URL would reach
  * browser history, proxies and logs. The console asks for a ticket instead: random, good for
  * one request of one path, for the session that asked, for a few seconds. Kept in memory like
@@ -45,7 +45,11 @@ export class DownloadTickets {
   issue(sessionId: string, path: string): { ticket: string; expiresInSeconds: number } {
     const now = this.now();
     for (const [k, t] of this.open) if (t.expiresAt <= now) this.open.delete(k);
-    while (this.open.size >= MAX_OPEN_TICKETS) this.open.delete(this.open.keys().next().value!);
+    // The oldest go first (a Map iterates in insertion order).
+    for (const k of this.open.keys()) {
+      if (this.open.size < MAX_OPEN_TICKETS) break;
+      this.open.delete(k);
+    }
     const ticket = randomBytes(24).toString('base64url');
     this.open.set(hash(ticket), { sessionId, path, expiresAt: now + this.seconds * 1000 });
     return { ticket, expiresInSeconds: this.seconds };

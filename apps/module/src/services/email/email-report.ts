@@ -1,5 +1,5 @@
 /**
- * What the mails say (decided, docs/decisions.md "E-mail"): plain text in the device's time zone.
+ * What the mails say (decided, docs/decisions/communication-email.md "E-mail"): plain text in the device's time zone.
  * The periodic report lists the selected contents in its body and carries them as a CSV
  * attachment (Section,Name,Value,Unit) for a spreadsheet; a real-time mail lists the alarms and
  * system events it was sent for.

@@ -12,10 +12,10 @@ import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 import { emailDeliveryTexts as dt, emailTexts as t, fromLocal, isoWithOffset, parseStartTime, smtpSection, type EmailStatus, type MeterEventKey, type SmtpConfig } from '@meter/contract';
 import { join } from 'node:path';
 import type { KeyValueStore } from '../../store/db.ts';
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import type { AlarmEntry } from '../logs/alarm-log.ts';
-import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
+import { kvSectionBackend, type SectionBackend, sectionDefaults } from '../sections/section-backend.ts';
 import { periodicReport, realTimeText, type RealTimeItem, type ReportSources } from './email-report.ts';
 import { MailQueue, type MailFile, type QueuedMail } from './mail-queue.ts';
 import { SmtpFailure, sendMail, targetOf, type Mail, type SmtpOptions } from './smtp-client.ts';
@@ -62,7 +62,7 @@ export class EmailService {
   private closed = false;
 
   constructor(private readonly d: EmailServiceDeps) {
-    const base = kvSectionBackend(d.kv, smtpSection) as unknown as SectionBackend<SmtpConfig>;
+    const base = kvSectionBackend(d.kv, smtpSection);
     this.backend = {
       read: () => base.read(),
       write: (next, before, w) => {
@@ -93,7 +93,7 @@ export class EmailService {
   }
 
   config(): SmtpConfig {
-    return { ...(smtpSection.defaults!() as SmtpConfig), ...this.backend.read() };
+    return { ...sectionDefaults(smtpSection), ...this.backend.read() };
   }
 
   private options(): SmtpOptions {

@@ -3,7 +3,7 @@
  * whole (written under a dot name, flushed, then renamed), so a crash leaves it queued or absent,
  * never half; it leaves only after the server accepted it or refused it for good. The queue is
  * bounded: past MAIL_QUEUE_MAX the oldest mails are dropped, so an outage of weeks cannot fill
- * the storage (docs/decisions.md, E-mail).
+ * the storage (docs/decisions/communication-email.md).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { atomicWriteFile } from '../../atomic-file.ts';

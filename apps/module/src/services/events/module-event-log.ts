@@ -93,8 +93,8 @@ export class ModuleEventLog {
     let after = { timestamp: -Infinity, id: -1 };
     for (;;) {
       const rows = next.all(after.timestamp, after.id, batch) as (ModuleEventRow & { id: number })[];
-      if (rows.length === 0) return;
-      const last = rows[rows.length - 1]!;
+      const last = rows.at(-1);
+      if (!last) return;
       after = { timestamp: last.timestamp, id: last.id };
       yield rows;
       if (rows.length < batch) return;

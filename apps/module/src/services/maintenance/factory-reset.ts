@@ -4,7 +4,7 @@
  * (or kill -9) anywhere leaves either the old state with the mark (applied at the next start) or the
  * reset state, never half of it.
  *
- * What a module keeps (docs/decisions.md, maintenance and issue 28): its identity (serial number,
+ * What a module keeps (docs/decisions/maintenance-resets-factory-reset-ssh.md and conformance-first-day.md): its identity (serial number,
  * MAC addresses, certificate, SSH host key, the key that seals its exported configuration secrets),
  * the meter's certification (seal and verification flags, like its serial: a seal is broken at the
  * meter, not by software), its measurements (energy registers, run time), the logs (module and meter

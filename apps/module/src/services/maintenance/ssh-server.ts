@@ -105,7 +105,7 @@ export class SshServer {
       ];
       let stderr = '';
       const child = spawn(this.o.sshdPath ?? '/usr/sbin/sshd', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      child.stderr!.on('data', (d: Buffer) => {
+      child.stderr.on('data', (d: Buffer) => {
         stderr = (stderr + d.toString()).slice(-2000);
         for (const line of d.toString().split('\n')) if (line.trim()) this.o.log('debug', `sshd: ${line.trim()}`);
       });

@@ -6,9 +6,7 @@
 import { DEBUG_LOG_OFF, DEBUG_LOG_ON, syslogConfigAll, type DebugSubsystem, type SyslogConfig } from '@meter/contract';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SubsystemLog, SyslogLevel } from '../../context.ts';
-
-export type { SubsystemLog, SyslogLevel } from '../../context.ts';
+import type { SubsystemLog, SyslogLevel } from '../../subsystem-log.ts';
 
 /** Past this a file is moved to `.1` (the one before is dropped): two files of at most this size per subsystem. */
 export const SYSLOG_FILE_LIMIT = 512 * 1024;

@@ -5,7 +5,7 @@
  */
 import { CHANNEL_COUNT, channelInputsOf, installedInputs, wiringKindOf, type AlarmSource, type PhaseRef } from '@meter/contract';
 import { average, combinePowers } from '../../meter/physics.ts';
-import type { MeterSnapshot, RegisterReadings } from '../../meter/reading-source.ts';
+import { inputOf, type MeterSnapshot, type RegisterReadings } from '../../meter/reading-source.ts';
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
 
 export const NOMINAL_FREQUENCY_HZ = 60;
@@ -67,7 +67,7 @@ export function readAlarmValue(source: AlarmSource, env: AlarmEnv): number | und
     case 'channel': {
       const inputs = inputsOf(env, source.channel);
       if (!inputs) return undefined;
-      const xs = inputs.map((n) => snap.inputs[n - 1]!);
+      const xs = inputs.map((n) => inputOf(snap, n));
       const powers = combinePowers(xs);
       if (source.quantity === 'current') return pct(average(xs.map((x) => x.current)), channelNominal(env, inputs, 'current'));
       if (source.quantity === 'vln') return pct(average(xs.map((x) => x.vln)), env.config.ratedVoltage);

@@ -1,6 +1,6 @@
 /**
  * Who drives RO1 and RO2 (001 §3 IO config: RO type, output mode, RO pulse width, RO alarm
- * output time). Decided (docs/decisions.md):
+ * output time). Decided (docs/decisions/meter-settings-rules.md):
  * - Relay Control: command/setRO drives it. Latch holds the commanded state; Momentary closes for
  *   roPulseWidth ms on an ON command and then opens by itself.
  * - Alarm: the alarm limits and the system events whose output is this relay drive it; setRO is

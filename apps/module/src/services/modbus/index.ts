@@ -3,7 +3,7 @@
  * Modbus TCP config (002 §3.2, §5.1) can own it: MODULE_MODBUS_PORT when set (tests, unprivileged
  * runs), else the stored modbusTcpConfig's port, else 502 (002 §9.1).
  */
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { ModbusServer } from './modbus-server.ts';

@@ -6,7 +6,7 @@
  * behind it answers. Requests are handled in arrival order per connection.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { readRegisters } from './register-map.ts';
 

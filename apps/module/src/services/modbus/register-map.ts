@@ -6,7 +6,7 @@
  * tests walk it.
  */
 import { CHANNEL_COUNT } from '@meter/contract';
-import type { MeterSnapshot, ReadingSource } from '../../meter/reading-source.ts';
+import { PHASES as PHASE_INDEXES, inputOf, type MeterSnapshot, type ReadingSource } from '../../meter/reading-source.ts';
 import { SYSTEM_SLOT } from '../../meter/registers/sampling.ts';
 
 export interface RegisterPoint {
@@ -24,14 +24,14 @@ const point = (address: number, name: string, unit: string, value: RegisterPoint
 
 function basicBlock(): RegisterPoint[] {
   const p: RegisterPoint[] = [point(0x2000, 'Frequency', 'Hz', (s) => s.frequency)];
-  PHASES.forEach((ph, i) => p.push(point(0x2002 + 2 * i, `Voltage ${ph}-N`, 'V', (s) => s.phases[i]!.vln)));
+  PHASE_INDEXES.forEach((i) => p.push(point(0x2002 + 2 * i, `Voltage ${PHASES[i]}-N`, 'V', (s) => s.phases[i].vln)));
   p.push(point(0x2008, 'Voltage L-N average', 'V', (s) => s.system.vlnAvg));
-  LINES.forEach((l, i) => p.push(point(0x200a + 2 * i, `Voltage ${l}`, 'V', (s) => s.phases[i]!.vll)));
+  PHASE_INDEXES.forEach((i) => p.push(point(0x200a + 2 * i, `Voltage ${LINES[i]}`, 'V', (s) => s.phases[i].vll)));
   p.push(point(0x2010, 'Voltage L-L average', 'V', (s) => s.system.vllAvg));
-  PHASES.forEach((ph, i) => p.push(point(0x2012 + 2 * i, `Current ${ph}`, 'A', (s) => s.phases[i]!.current)));
+  PHASE_INDEXES.forEach((i) => p.push(point(0x2012 + 2 * i, `Current ${PHASES[i]}`, 'A', (s) => s.phases[i].current)));
   p.push(point(0x2018, 'Current average', 'A', (s) => s.system.currentAvg));
   const perPhase = (base: number, name: string, unit: string, pick: (x: { p: number; q: number; s: number; pf: number }) => number) => {
-    PHASES.forEach((ph, i) => p.push(point(base + 2 * i, `${name} ${ph}`, unit, (s) => pick(s.phases[i]!))));
+    PHASE_INDEXES.forEach((i) => p.push(point(base + 2 * i, `${name} ${PHASES[i]}`, unit, (s) => pick(s.phases[i]))));
     p.push(point(base + 6, `${name} total`, unit, (s) => pick(s.system)));
   };
   perPhase(0x201a, 'Active power', 'kW', (x) => x.p);
@@ -60,7 +60,7 @@ function inputBlocks(): RegisterPoint[] {
   const p: RegisterPoint[] = [];
   for (let n = 1; n <= CHANNEL_COUNT; n++) {
     const base = INPUT_BLOCK_BASE + INPUT_BLOCK_STRIDE * (n - 1);
-    const x = (s: MeterSnapshot) => s.inputs[n - 1]!;
+    const x = (s: MeterSnapshot) => inputOf(s, n);
     p.push(
       point(base, `CH${n} current`, 'A', (s) => x(s).current),
       point(base + 2, `CH${n} active power`, 'kW', (s) => x(s).p),
@@ -85,12 +85,13 @@ export function readRegisters(start: number, count: number, snap: MeterSnapshot,
   const out = Buffer.alloc(count * 2);
   const values = new Map<number, Buffer>();
   for (let r = start; r < start + count; r++) {
-    const first = byAddress.has(r) ? r : byAddress.has(r - 1) ? r - 1 : undefined;
-    if (first === undefined) return undefined;
+    const first = byAddress.has(r) ? r : r - 1;
+    const register = byAddress.get(first);
+    if (!register) return undefined;
     let bytes = values.get(first);
     if (!bytes) {
       bytes = Buffer.alloc(4);
-      bytes.writeFloatBE(byAddress.get(first)!.value(snap, meter));
+      bytes.writeFloatBE(register.value(snap, meter));
       values.set(first, bytes);
     }
     bytes.copy(out, (r - start) * 2, (r - first) * 2, (r - first) * 2 + 2);

@@ -1,5 +1,5 @@
 /**
- * Home Assistant MQTT discovery (issue 27, beyond the spec; docs/decisions.md, Fleet): one
+ * Home Assistant MQTT discovery (issue 27, beyond the spec; docs/decisions/fleet-openapi-prometheus-home-assistant.md): one
  * retained device-level discovery message, `<prefix>/device/<id>/config`, with the device (`dev`),
  * the origin (`o`) and one sensor component per value the topic's masks select. Each sensor reads
  * its value from the module's own publication (`value_json.values['<column>']`), so Home Assistant

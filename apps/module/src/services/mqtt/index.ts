@@ -6,7 +6,7 @@ import type { OutboundGuard } from '../outbound/outbound-guard.ts';
 import { DEFAULT_MQTT_PROTOCOL_VERSION, HOME_ASSISTANT_DEFAULT_PREFIX, MQTT_FILES, formMessages, mqttSection, type MqttConfig } from '@meter/contract';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
-import type { SubsystemLog } from '../../context.ts';
+import type { SubsystemLog } from '../../subsystem-log.ts';
 import { badRequest } from '../../errors.ts';
 import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
 import { MqttFiles } from './mqtt-files.ts';
@@ -36,7 +36,7 @@ export class MqttService {
   readonly backend: SectionBackend<MqttConfig>;
 
   constructor(d: MqttServiceDeps) {
-    const store = kvSectionBackend(d.kv, mqttSection) as unknown as SectionBackend<MqttConfig>;
+    const store = kvSectionBackend(d.kv, mqttSection);
     const read = () => withProtocolVersion(store.read());
     this.files = new MqttFiles(d.dataDir);
     this.publisher = new MqttPublisher({ meter: d.meter, files: this.files, config: read, now: d.now, log: d.log, syslog: d.syslog, identity: d.identity, guard: d.guard });

@@ -1,5 +1,5 @@
 /**
- * What one publication carries (docs/decisions.md, MQTT): the facility id, the time, and the
+ * What one publication carries (docs/decisions/communication-mqtt.md): the facility id, the time, and the
  * values the five masks select, exactly the columns a data logger writes for the same masks
  * (services/datalog/columns.ts), so a subscriber reads the labels and values of the CSV files:
  * every real-time, energy, demand, power-quality and I/O parameter, per input and system.

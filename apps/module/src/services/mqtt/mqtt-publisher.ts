@@ -8,7 +8,7 @@
  */
 import { isIP } from 'node:net';
 import { noGuard, type OutboundGuard } from '../outbound/outbound-guard.ts';
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import { mqttIntervalSeconds, mqttTexts as t, type MqttConfig } from '@meter/contract';
 import type * as Mqtt from 'mqtt';
 import type { IClientOptions, MqttClient } from 'mqtt';

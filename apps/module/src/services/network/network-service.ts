@@ -20,7 +20,7 @@ import {
 } from '@meter/contract';
 import { badRequest } from '../../errors.ts';
 import type { KeyValueStore } from '../../store/db.ts';
-import { KV_SECTION_PREFIX, type SectionBackend } from '../sections/section-backend.ts';
+import { KV_SECTION_PREFIX, type SectionBackend, sectionDefaults } from '../sections/section-backend.ts';
 
 export interface NetworkIdentity {
   meterSerialNumber: string;
@@ -60,7 +60,7 @@ export class NetworkService {
     private readonly identity: () => NetworkIdentity,
   ) {
     this.running = this.backend().read() as NetworkConfig;
-    this.runningIpv6 = kv.getOrInit<Ipv6Config>(KV_IPV6, () => ipv6Section.defaults!() as Ipv6Config);
+    this.runningIpv6 = kv.getOrInit<Ipv6Config>(KV_IPV6, () => sectionDefaults(ipv6Section));
   }
 
   /**
@@ -121,7 +121,7 @@ export class NetworkService {
 
   /** The web server settings as saved (read at start by the launcher). */
   webServer(): WebServerConfig {
-    return this.kv.getOrInit<WebServerConfig>(KV_WEB_SERVER, () => webServerConfigSection.defaults!() as WebServerConfig);
+    return this.kv.getOrInit<WebServerConfig>(KV_WEB_SERVER, () => sectionDefaults(webServerConfigSection));
   }
 
   /** The networks the radio hears: fixed names and signals, so a scan is the same every time. */

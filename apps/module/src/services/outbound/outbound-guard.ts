@@ -62,8 +62,9 @@ export function outboundGuard(ports: () => readonly (number | null | undefined)[
     if (!ports().includes(port)) return host;
     const bare = host.replace(/^\[|\]$/g, '');
     const addresses = isIP(bare) ? [bare] : bare.toLowerCase() === 'localhost' ? ['127.0.0.1', '::1'] : (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
-    if (addresses.length === 0 || addresses.some(isOwnAddress)) throw new OutboundRefused(`${host}:${port} is a port of this module`);
-    return addresses[0]!;
+    const [first] = addresses;
+    if (first === undefined || addresses.some(isOwnAddress)) throw new OutboundRefused(`${host}:${port} is a port of this module`);
+    return first;
   };
 }
 

@@ -18,7 +18,7 @@ export function logsUsing(kv: KeyValueStore, n: number): number[] {
     .map(Number);
 }
 
-export function dataPostBackend(kv: KeyValueStore, onSaved: () => void): SectionBackend {
+export function dataPostBackend(kv: KeyValueStore, onSaved: () => void): SectionBackend<DataPostConfig> {
   const base = kvSectionBackend(kv, dataPostSection);
   return {
     read: base.read,
@@ -27,9 +27,8 @@ export function dataPostBackend(kv: KeyValueStore, onSaved: () => void): Section
       onSaved();
     },
     check: (next) => {
-      const doc = next as DataPostConfig;
       for (const n of [1, 2, 3] as const) {
-        if (doc[`dataPost${n}`].enable) continue;
+        if (next[`dataPost${n}`].enable) continue;
         const logs = logsUsing(kv, n);
         if (logs.length === 0) continue;
         const message = t.inUse(n, t.logList(logs));

@@ -8,10 +8,10 @@
 import { POST_CHANNEL_IDS, dataPostSection, postingTexts as t, type DataPostConfig, type PostChannelConfig, type PostChannelStatus } from '@meter/contract';
 import { join } from 'node:path';
 import type { KeyValueStore } from '../../store/db.ts';
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { logsUsing } from './data-post-backend.ts';
-import { KV_SECTION_PREFIX } from '../sections/section-backend.ts';
+import { KV_SECTION_PREFIX, sectionDefaults } from '../sections/section-backend.ts';
 import { reasonOf, targetOf } from './post-error.ts';
 import { PostQueue, type QueuedFile } from './post-queue.ts';
 import { sendFtp, sendHttp, sendSftp, targetFrom, type OutgoingFile, type SendOptions } from './senders.ts';
@@ -59,7 +59,7 @@ export class PostChannels {
 
   /** The saved settings (the generic section store's document). */
   settings(): DataPostConfig {
-    return this.d.kv.getOrInit<DataPostConfig>(KV_SECTION_PREFIX + dataPostSection.key, () => dataPostSection.defaults!() as DataPostConfig);
+    return this.d.kv.getOrInit<DataPostConfig>(KV_SECTION_PREFIX + dataPostSection.key, () => sectionDefaults(dataPostSection));
   }
 
   channel(n: number): PostChannelConfig {

@@ -5,6 +5,7 @@
  * BACnet/IP as configured, and the meter's RS-485 address and baud rate. The module has no RSTP.
  */
 import { MODBUS_RTU_BAUDRATES, commInstallSection, type CommInstall, type IpStatus } from '@meter/contract';
+import { sectionDefaults } from '../sections/section-backend.ts';
 
 export interface CommStatusSources {
   ip: () => IpStatus;
@@ -17,7 +18,7 @@ export interface CommStatusSources {
 const flag = (on: boolean) => (on ? 1 : 0) as 0 | 1;
 
 export function commStatus(s: CommStatusSources): CommInstall {
-  const defaults = commInstallSection.defaults!() as CommInstall;
+  const defaults = sectionDefaults(commInstallSection);
   const ip = s.ip();
   const port = (p: IpStatus['eth0']) => {
     const address = ip.br0.enabled ? ip.br0.ip : p.ip;

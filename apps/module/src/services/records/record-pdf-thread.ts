@@ -1,6 +1,6 @@
 /**
  * Runs record-pdf in a worker thread: laying out a record with pdfkit takes 80 to 350 ms of CPU
- * on the device (measured, docs/decisions.md), which would stall every other request on the
+ * on the device (measured, docs/decisions/records-installation-and-inspection.md), which would stall every other request on the
  * event loop. A record PDF is rare, so each gets its own short-lived worker.
  */
 import type { RecordDocument } from '@meter/contract';

@@ -1,6 +1,6 @@
 /**
  * Remote device access (002 §2.6, §3.7, §4.3, §7.3, §9.2). The module talks to `remoteServerUrl`
- * over HTTP(S) as JSON (decided, docs/decisions.md "Remote Access"): POST {url}/register and
+ * over HTTP(S) as JSON (decided, docs/decisions/communication-remote-access.md "Remote Access"): POST {url}/register and
  * {url}/deregister when asked, and while enabled and registered POST {url}/ping every ping
  * interval. checkRemoteDevice pings at once and answers online or offline (checking while a ping
  * is under way). The access URL is https://<lowercased serial>.<host of the server URL>.

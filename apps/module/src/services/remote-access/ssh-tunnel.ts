@@ -1,5 +1,5 @@
 /**
- * The remote access tunnel (decided, docs/decisions.md "Remote Access"): an OpenSSH reverse
+ * The remote access tunnel (decided, docs/decisions/communication-remote-access.md "Remote Access"): an OpenSSH reverse
  * forward from the remote access server back to the module's HTTPS server, as a device behind NAT
  * keeps one. `ssh -N -R <remotePort>:127.0.0.1:<https port>` runs with an argument list (never a
  * shell), only the server's host key from its register reply is trusted, nothing of the user's or
@@ -169,7 +169,7 @@ export class SshTunnel {
     this.child = child;
     if (child.pid) writeFileSync(this.pidFile, String(child.pid));
     let buffered = '';
-    child.stderr!.on('data', (d: Buffer) => {
+    child.stderr.on('data', (d: Buffer) => {
       buffered += d.toString();
       const lines = buffered.split(/\r?\n/);
       buffered = lines.pop() ?? '';

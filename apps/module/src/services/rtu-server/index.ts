@@ -3,11 +3,11 @@
  * Modbus RTU at its address and the module's Modbus TCP server forwards to it as a gateway. In
  * this simulation the meter is in-process and there is no serial port, so this part says how the
  * link is set (at start and when the RS485 card of the meter settings changes it); the gateway's
- * transactions with the meter are written by the Modbus TCP server at debug (docs/decisions.md,
+ * transactions with the meter are written by the Modbus TCP server at debug (docs/decisions/maintenance-debug-diagnostic.md,
  * Maintenance).
  */
 import { PARITY_OPTIONS, PROTOCOL, baudRateOf } from '@meter/contract';
-import type { SubsystemLog } from '../../context.ts';
+import type { SubsystemLog } from '../../subsystem-log.ts';
 import type { SectionBackend } from '../sections/section-backend.ts';
 
 /** The fields of the meter's General section that set the serial link. */

@@ -4,6 +4,7 @@
  * backend only reads the whole document and applies a validated one.
  */
 import type { AnySection } from '@meter/contract';
+import type { z } from 'zod';
 import type { KeyValueStore } from '../../store/db.ts';
 
 export type SectionDoc = Record<string, unknown>;
@@ -35,13 +36,22 @@ export interface SectionBackend<T = SectionDoc, C = unknown> {
 
 export const KV_SECTION_PREFIX = 'section.';
 
+/** A section's document: its reply schema's type when the section is known, any document when not. */
+export type SectionDocOf<S extends AnySection> = z.ZodType extends S['data'] ? SectionDoc : z.output<S['data']>;
+
+/** A section's first document, before any save. */
+export function sectionDefaults<S extends AnySection>(section: S): SectionDocOf<S> {
+  if (!section.defaults) throw new Error(`section ${section.key} has no defaults`);
+  // The defaults are a document of the section's own schema (the contract's tests parse them).
+  return section.defaults() as SectionDocOf<S>;
+}
+
 /** A section without a service of its own: one JSON document in the kv table, first its defaults. */
-export function kvSectionBackend(kv: KeyValueStore, section: AnySection): SectionBackend {
-  const defaults = section.defaults;
-  if (!defaults) throw new Error(`section ${section.key} has no defaults and no backend`);
+export function kvSectionBackend<S extends AnySection>(kv: KeyValueStore, section: S): SectionBackend<SectionDocOf<S>> {
+  if (!section.defaults) throw new Error(`section ${section.key} has no defaults and no backend`);
   const key = KV_SECTION_PREFIX + section.key;
   return {
-    read: () => kv.getOrInit<SectionDoc>(key, () => defaults() as SectionDoc),
+    read: () => kv.getOrInit(key, () => sectionDefaults(section)),
     write: (next) => kv.set(key, next),
   };
 }

@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { badRequest, validationError } from '../../errors.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import { changeList } from './audit.ts';
 import { setValueAt, valueAt, withoutSecrets } from './document.ts';
 import { Revisions } from './revision.ts';

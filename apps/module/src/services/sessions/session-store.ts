@@ -10,7 +10,7 @@ export interface Session {
   id: string;
   userName: string;
   createdAt: number;
-  /** The last call that counted as the user's activity (docs/decisions.md, "Session timeout"). */
+  /** The last call that counted as the user's activity (docs/decisions/users-first-day-password-change-and-session-timeout.md, "Session timeout"). */
   lastSeen: number;
   /** Opened with an expired password: it may only change the password or sign out. */
   passwordChangeRequired: boolean;
@@ -38,7 +38,7 @@ export interface CreatedSession {
 
 /**
  * How many sessions one user with multipleLogin may hold: all but one of maxLoginUser (at least
- * one), so no single user ever holds every place (docs/decisions.md, "Users: security").
+ * one), so no single user ever holds every place (docs/decisions/users-security-rights-guard-sessions-api-token.md, "Users: security").
  */
 export function sessionShare(maxSessions: number): number {
   return Math.max(1, maxSessions - 1);

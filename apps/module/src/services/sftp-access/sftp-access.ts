@@ -4,7 +4,7 @@
  * it, as 22 needs root). One user, `sftp`, with the password an administrator set (scrypt hash
  * in the kv store; a change takes effect for new connections). There is no default password:
  * until one is set (and after resetSftpPassword) the server does not listen, even when enabled
- * (docs/decisions.md, "SFTP access: no common password"). Every password check counts on the
+ * (docs/decisions/users-secret-checks-and-sftp-access.md, "SFTP access: no common password"). Every password check counts on the
  * SFTP account in the secret throttle, and the IP whitelist drops connections from unlisted
  * addresses before a byte is answered. The tree is
  * read-only: `/backup1`, `/backup2`, `/backup3`, `/backupac` with the files the Data Log reading
@@ -21,7 +21,7 @@ import { lazyRequire } from '../../lazy-require.ts';
 import type { KeyValueStore } from '../../store/db.ts';
 import type { DataLogs } from '../datalog/data-logs.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
-import { KV_SECTION_PREFIX } from '../sections/section-backend.ts';
+import { KV_SECTION_PREFIX, sectionDefaults } from '../sections/section-backend.ts';
 import type { SecretThrottle } from '../throttle/secret-throttle.ts';
 
 const ssh = lazyRequire<typeof Ssh2>('ssh2');
@@ -74,7 +74,7 @@ export class SftpAccess {
   }
 
   settings(): SftpConfig {
-    return this.d.kv.getOrInit<SftpConfig>(KV_SECTION_PREFIX + sftpSection.key, () => sftpSection.defaults!() as SftpConfig);
+    return this.d.kv.getOrInit<SftpConfig>(KV_SECTION_PREFIX + sftpSection.key, () => sectionDefaults(sftpSection));
   }
 
   /** Whether a password is set (without one SFTP stays off). */

@@ -8,7 +8,7 @@ import type { Agent } from './net-snmp.ts';
 import type { AlarmEntry } from '../logs/alarm-log.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { KeyValueStore } from '../../store/db.ts';
-import { NO_SYSLOG, type SubsystemLog } from '../../context.ts';
+import { NO_SYSLOG, type SubsystemLog } from '../../subsystem-log.ts';
 import { badRequest } from '../../errors.ts';
 import { kvSectionBackend, type SectionBackend } from '../sections/section-backend.ts';
 import { mibFile } from './mib-file.ts';
@@ -44,7 +44,7 @@ export class SnmpService {
   private chain: Promise<void> = Promise.resolve();
 
   constructor(private readonly d: SnmpServiceDeps) {
-    this.store = kvSectionBackend(d.kv, snmpSection) as unknown as SectionBackend<SnmpConfig>;
+    this.store = kvSectionBackend(d.kv, snmpSection);
     this.backend = {
       read: () => this.store.read(),
       write: (next, before, w) => {

@@ -11,7 +11,7 @@ const ALARM_OBJECTS = [
   { name: 'meterAlarmStatus', arc: 8, syntax: 'DisplayString', description: 'Triggered or Recovered.' },
 ] as const;
 
-const ENTERPRISE_NUMBER = ENTERPRISE_OID.split('.').pop()!;
+const ENTERPRISE_NUMBER = ENTERPRISE_OID.slice(ENTERPRISE_OID.lastIndexOf('.') + 1);
 
 export function mibFile(): string {
   const objects = MEASUREMENTS.map(

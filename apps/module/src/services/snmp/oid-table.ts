@@ -1,10 +1,10 @@
 /**
- * What the agent serves (docs/decisions.md, SNMP): the MIB-II system group and an enterprise
+ * What the agent serves (docs/decisions/communication-snmp.md): the MIB-II system group and an enterprise
  * subtree with the live measurements, each an integer in a stated unit (SNMP has no floats).
  * One table: the agent registers it, the MIB file is written from it, the tests walk it.
  * The enterprise number is a placeholder (the spec names none): 1.3.6.1.4.1.99999.
  */
-import type { MeterSnapshot, ReadingSource } from '../../meter/reading-source.ts';
+import { PHASES as PHASE_INDEXES, type MeterSnapshot, type ReadingSource } from '../../meter/reading-source.ts';
 import { SYSTEM_SLOT } from '../../meter/registers/sampling.ts';
 
 export const ENTERPRISE_OID = '1.3.6.1.4.1.99999';
@@ -44,31 +44,31 @@ const scaled = (x: number, by: number) => Math.round(x * by);
 
 export const MEASUREMENTS: readonly Measurement[] = [
   { arc: 1, name: 'meterFrequency', syntax: 'Integer32', units: '0.01 Hz', description: 'Frequency', value: (s) => scaled(s.frequency, 100) },
-  ...PH.map((p, i) => ({
+  ...PHASE_INDEXES.map((i) => ({
     arc: 2 + i,
-    name: `meterVoltage${p}N`,
+    name: `meterVoltage${PH[i]}N`,
     syntax: 'Integer32' as const,
     units: '0.1 V',
-    description: `Line-to-neutral voltage of phase ${p}`,
-    value: (s: MeterSnapshot) => scaled(s.phases[i]!.vln, 10),
+    description: `Line-to-neutral voltage of phase ${PH[i]}`,
+    value: (s: MeterSnapshot) => scaled(s.phases[i].vln, 10),
   })),
   { arc: 5, name: 'meterVoltageLNAvg', syntax: 'Integer32', units: '0.1 V', description: 'Average line-to-neutral voltage', value: (s) => scaled(s.system.vlnAvg, 10) },
-  ...LL.map((l, i) => ({
+  ...PHASE_INDEXES.map((i) => ({
     arc: 6 + i,
-    name: `meterVoltage${l}`,
+    name: `meterVoltage${LL[i]}`,
     syntax: 'Integer32' as const,
     units: '0.1 V',
-    description: `Line-to-line voltage ${l}`,
-    value: (s: MeterSnapshot) => scaled(s.phases[i]!.vll, 10),
+    description: `Line-to-line voltage ${LL[i]}`,
+    value: (s: MeterSnapshot) => scaled(s.phases[i].vll, 10),
   })),
   { arc: 9, name: 'meterVoltageLLAvg', syntax: 'Integer32', units: '0.1 V', description: 'Average line-to-line voltage', value: (s) => scaled(s.system.vllAvg, 10) },
-  ...PH.map((p, i) => ({
+  ...PHASE_INDEXES.map((i) => ({
     arc: 10 + i,
-    name: `meterCurrent${p}`,
+    name: `meterCurrent${PH[i]}`,
     syntax: 'Integer32' as const,
     units: 'mA',
-    description: `Current of phase ${p}`,
-    value: (s: MeterSnapshot) => scaled(s.phases[i]!.current, 1000),
+    description: `Current of phase ${PH[i]}`,
+    value: (s: MeterSnapshot) => scaled(s.phases[i].current, 1000),
   })),
   { arc: 13, name: 'meterActivePower', syntax: 'Integer32', units: 'W', description: 'Total active power', value: (s) => scaled(s.system.p, 1000) },
   { arc: 14, name: 'meterReactivePower', syntax: 'Integer32', units: 'var', description: 'Total reactive power', value: (s) => scaled(s.system.q, 1000) },

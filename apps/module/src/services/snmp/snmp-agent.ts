@@ -7,7 +7,7 @@
  */
 import { createSocket, type RemoteInfo, type SocketType } from 'node:dgram';
 import snmp, { type Agent } from './net-snmp.ts';
-import type { SubsystemLog } from '../../context.ts';
+import type { SubsystemLog } from '../../subsystem-log.ts';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import { ENTERPRISE_OID, MEASUREMENTS, measurementOid } from './oid-table.ts';
 

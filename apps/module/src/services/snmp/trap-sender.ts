@@ -5,7 +5,7 @@
  */
 import { meterEventTexts, type MeterEventKey, type SnmpConfig } from '@meter/contract';
 import snmp, { type Varbind } from './net-snmp.ts';
-import type { SubsystemLog } from '../../context.ts';
+import type { SubsystemLog } from '../../subsystem-log.ts';
 import type { AlarmEntry } from '../logs/alarm-log.ts';
 import { ALARM_OBJECT_OIDS, ALARM_TRAP_OID, EVENT_NAME_OID, EVENT_TIME_OID, SYSTEM_EVENT_TRAP_OID } from './oid-table.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Failed secret checks counted per account, whatever the source address (docs/decisions.md,
+ * Failed secret checks counted per account, whatever the source address (docs/decisions/users-secret-checks-and-sftp-access.md,
  * "Secret checks: per-account throttling"): sign-in and the current password of a password
  * change count on the user's account, the meter password on the meter, the SFTP password on the
  * SFTP account. The first few failures are free, then each failure makes the account wait longer

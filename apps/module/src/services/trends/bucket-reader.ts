@@ -53,8 +53,9 @@ export function* realtimeBuckets(rt: RealtimeStore, bucketPlan: BucketPlan, plan
 }
 
 function energyRows(en: EnergyStore, clock: ZoneClock, plan: IntervalPlan, from: number, to: number): Iterable<EnergyRow> {
+  if (plan.energy === undefined) return [];
   if (plan.energy === 'minute') return en.minuteRows(from, to, (t) => clock.quarter(t));
-  return en.tierRows(plan.energy!, from, to);
+  return en.tierRows(plan.energy, from, to);
 }
 
 /** Energy buckets of [from, to): the latest register row in each. */
@@ -77,8 +78,8 @@ export function energyBase(en: EnergyStore, clock: ZoneClock, bucketPlan: Bucket
     const q = clock.quarter(first);
     const recent = en.minuteRows(q - 900, first, (t) => clock.quarter(t));
     row = recent[recent.length - 1] ?? en.rowBefore('quarter', q - 900);
-  } else {
-    row = en.rowBefore(plan.energy!, first);
+  } else if (plan.energy !== undefined) {
+    row = en.rowBefore(plan.energy, first);
   }
   return row ? { t: bucketPlan.first(row.t), units: row.units } : undefined;
 }

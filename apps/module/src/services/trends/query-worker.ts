@@ -14,8 +14,9 @@
 import type { ExportTrendLogBody, LocalDate, TimeZone } from '@meter/contract';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { lowerThisThread } from '../../thread-priority.ts';
+import { workerPort } from '../../worker-port.ts';
 import { ZoneClock } from './buckets.ts';
 import { EnergyStore } from './energy-store.ts';
 import { ExportCancelled, writeCsvFile } from './export/generate.ts';
@@ -47,7 +48,8 @@ const clock = new ZoneClock(() => zone);
 const stores = { realtime: new RealtimeStore(db), energy: new EnergyStore(db), clock };
 const running = new Set<number>();
 const cancelled = new Set<number>();
-const post = (reply: ThreadReply) => parentPort!.postMessage(reply);
+const port = workerPort();
+const post = (reply: ThreadReply) => port.postMessage(reply);
 type Query = Extract<ThreadRequest, { kind: 'realtime' | 'energy' }>;
 /** Chart work at a stretch before a running export's next window. */
 export const CHART_TURN_MS = 25;
@@ -118,13 +120,12 @@ function answer(m: Query): void {
  */
 function answerTurn(): void {
   const until = performance.now() + CHART_TURN_MS;
-  do answer(queries.shift()!);
-  while (queries.length && performance.now() < until);
+  for (let q = queries.shift(); q; q = performance.now() < until ? queries.shift() : undefined) answer(q);
   if (queries.length) setImmediate(answerTurn);
   else answering = false;
 }
 
-parentPort!.on('message', (m: ThreadRequest) => {
+port.on('message', (m: ThreadRequest) => {
   if (m.kind === 'cancel') {
     if (running.has(m.id)) cancelled.add(m.id);
     return;

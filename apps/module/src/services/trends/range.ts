@@ -3,7 +3,7 @@
  * the start of its day and max to the end (last second) of its day, in the device zone, unix
  * seconds. A type with no data answers 0 and 0. Power quality (voltage THD) lives in the
  * real-time rows, so it shares their range; demand and DI counters are not recorded in the
- * trend store (see decisions), so they stay 0.
+ * trend store (see docs/decisions/trends-store-and-api.md), so they stay 0.
  */
 import { endOfLocalDay, startOfLocalDay, type TrendLogRange } from '@meter/contract';
 import type { ZoneClock } from './buckets.ts';

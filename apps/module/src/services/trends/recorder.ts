@@ -6,7 +6,7 @@
  * registers of the minute that ended. Every 10 s a small retention batch runs in its own
  * transaction, so no single tick carries both.
  */
-import type { SubsystemLog } from '../../context.ts';
+import type { SubsystemLog } from '../../subsystem-log.ts';
 import type { SnapshotSource } from '../../meter/reading-source.ts';
 import type { ZoneClock } from './buckets.ts';
 import { packSample, toUnits } from './codec.ts';

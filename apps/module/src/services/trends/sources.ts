@@ -4,7 +4,7 @@
  * change in the registers' API) is one adapter here, not a change in the store.
  */
 import { CHANNEL_COUNT } from '@meter/contract';
-import type { HarmonicReadings, MeterSnapshot, RegisterReadings } from '../../meter/reading-source.ts';
+import { inputOf, type HarmonicReadings, type MeterSnapshot, type RegisterReadings } from '../../meter/reading-source.ts';
 import { inputSlot, phaseSlot, SYSTEM_SLOT } from '../../meter/registers/sampling.ts';
 import { ENERGY_COLUMNS, ENERGY_PARAMS, ENERGY_VALUE_COUNT } from './series.ts';
 
@@ -66,7 +66,7 @@ export function registerEnergy(registers: Pick<RegisterReadings, 'energy' | 'who
 export function minuteIncrements(snap: MeterSnapshot, out: Float64Array = new Float64Array(ENERGY_VALUE_COUNT)): Float64Array {
   const h = 1 / 60;
   const n = ENERGY_COLUMNS.length;
-  const at = (c: number) => (c < 3 ? snap.phases[c]! : c === 3 ? snap.system : snap.inputs[c - 4]!);
+  const at = (c: number) => (c === 0 || c === 1 || c === 2 ? snap.phases[c] : c === 3 ? snap.system : inputOf(snap, c - 3));
   for (let c = 0; c < n; c++) {
     const x = at(c);
     out[c] = Math.max(0, x.p) * h;

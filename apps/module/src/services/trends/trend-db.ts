@@ -8,7 +8,7 @@
  * Every table is keyed by `t`, an INTEGER PRIMARY KEY (the rowid itself, no second index):
  * unix seconds of the sample or of the bucket start (device-zone hours and days).
  */
-import type { SubsystemLog } from '../../context.ts';
+import type { SubsystemLog } from '../../subsystem-log.ts';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ const VACUUM_AFTER = new Set<number>([MIGRATIONS.indexOf(packEnergyMinutes)]);
  * SQLite with a 16 MB default, and each connection filled it: the recorder's and the trend
  * thread's within minutes of charts, module.sqlite's with the logs. Every page the store reads is
  * also in the kernel's file cache, which the device can reclaim; 2 MB keeps the b-tree's inner
- * pages and the pages the 1-Hz commit touches (docs/decisions.md, "Memory").
+ * pages and the pages the 1-Hz commit touches (docs/decisions/performance-memory.md, "Memory").
  */
 export const SQLITE_CACHE_PRAGMA = 'cache_size = -2048';
 
@@ -102,10 +102,10 @@ export function openTrendDb(dataDir: string, log?: SubsystemLog): TrendDb {
   db.pragma('journal_size_limit = 16777216');
   const current = db.pragma('user_version', { simple: true }) as number;
   let vacuum = false;
-  for (let i = current; i < MIGRATIONS.length; i++) {
+  for (const [i, migration] of MIGRATIONS.entries()) {
+    if (i < current) continue;
     // A new store has nothing to give back.
     if (VACUUM_AFTER.has(i) && current > 0) vacuum = true;
-    const migration = MIGRATIONS[i]!;
     db.transaction(() => {
       if (typeof migration === 'string') db.exec(migration);
       else migration(db);

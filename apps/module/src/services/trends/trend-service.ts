@@ -2,7 +2,7 @@
  * The trend store, put together: its SQLite file, the 1-Hz recorder, the chart queries, the
  * log range, the export and Clear Logs. The API and the backfill use this and nothing inside.
  */
-import type { SubsystemLog } from '../../context.ts';
+import type { SubsystemLog } from '../../subsystem-log.ts';
 import { REALTIME_TREND_HISTORY_DAYS, realtimeTrendWindow, trendTexts, type TimeZone } from '@meter/contract';
 import type { SnapshotSource } from '../../meter/reading-source.ts';
 import type { SecondTicker } from '../clock/second-ticker.ts';

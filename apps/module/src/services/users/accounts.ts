@@ -221,7 +221,7 @@ export class UserAccounts {
   async changeOwnPassword(principal: Principal, body: { username: string; oldPassword: string; newPassword: string }): Promise<void> {
     if (principal.kind !== 'user' || body.username !== principal.userName) throw forbidden();
     const row = this.repo.requireUser(body.username);
-    // The current password is a secret check of the account like a sign-in (docs/decisions.md).
+    // The current password is a secret check of the account like a sign-in (docs/decisions/users-secret-checks-and-sftp-access.md).
     const key = this.throttle.accountKey(row.name);
     this.throttle.begin(key);
     const verified = await verifyPassword(body.oldPassword, row.password_hash);
@@ -230,8 +230,8 @@ export class UserAccounts {
       const session = principal.sessionId ? this.sessions.resolveId(principal.sessionId) : null;
       const wrong = session ? (this.wrongCurrent.get(session) ?? 0) + 1 : 0;
       if (session) this.wrongCurrent.set(session, wrong);
-      if (wrong >= WRONG_CURRENT_PASSWORDS_ENDING_SESSION) {
-        this.sessions.endId(session!.id);
+      if (session && wrong >= WRONG_CURRENT_PASSWORDS_ENDING_SESSION) {
+        this.sessions.endId(session.id);
         this.events.write('Critical', `Session of user ${row.name} ended: ${wrong} incorrect current passwords on password change`, row.name);
         throw unauthorized(serverMessages.tooManyWrongCurrentPasswords);
       }

@@ -67,13 +67,16 @@ function hashingWorker(): Worker {
   return w;
 }
 
-function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+/** Scrypt's cost parameters, each given: the memory bound is computed from N and r. */
+type ScryptCost = ScryptOptions & { N: number; r: number; p: number };
+
+function derive(password: string, salt: Buffer, keyLength: number, options: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const id = nextId++;
     pending.set(id, { resolve, reject });
     const w = hashingWorker();
     w.ref();
-    w.postMessage({ id, password: password.normalize('NFC'), salt, keyLength, options: { ...options, maxmem: 256 * options.N! * options.r! + 1024 * 1024 } });
+    w.postMessage({ id, password: password.normalize('NFC'), salt, keyLength, options: { ...options, maxmem: 256 * options.N * options.r + 1024 * 1024 } });
   });
 }
 
@@ -119,7 +122,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parsed = parse(stored);
   if (!parsed) {
     // Spend the same time as a real check, then refuse.
-    const d = parse(await dummyHash())!;
+    const d = parse(await dummyHash());
+    if (!d) throw new Error('the dummy hash does not parse');
     await derive(password, d.salt, d.hash.length, { N: d.N, r: d.r, p: d.p });
     return false;
   }

@@ -1,5 +1,5 @@
 /**
- * Clients that signed in successfully before (docs/decisions.md, "Secret checks: per-account
+ * Clients that signed in successfully before (docs/decisions/users-secret-checks-and-sftp-access.md, "Secret checks: per-account
  * throttling"): each good sign-in gives the browser a device token bound to the user name,
  * signed with a random secret of this module (kv, never exported in clear, never in a GET), in
  * an httpOnly, SameSite=Strict cookie sent only to the sign-in path. At its next sign-in the

@@ -1,5 +1,5 @@
 /**
- * What no one may do through the API (issues 12 and 25, docs/decisions.md users): act on a user
+ * What no one may do through the API (issues 12 and 25, docs/decisions/users-security-rights-guard-sessions-api-token.md): act on a user
  * or role that holds a right the editor lacks, grant rights the editor does not hold, change
  * their own role or its rights, touch the admin role or its users unless they are user admin, or
  * leave the module without a user who can edit user configuration. Thrown inside the callers'

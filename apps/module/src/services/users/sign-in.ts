@@ -51,7 +51,7 @@ function lockedOut(lockedUntil: number, now: number): ApiError {
 /**
  * The refusal of a wrong password (or an unknown name) while the policy locks: it says how many
  * failures are left before the lockout. Unknown names count like real ones, so the count tells
- * nothing the lockout itself would not (docs/decisions.md, "Remaining attempts").
+ * nothing the lockout itself would not (docs/decisions/users-sign-in-page-and-password-help.md, "Remaining attempts").
  */
 function incorrect(s: FailState, policy: PasswordPolicy): ApiError {
   const error = unauthorized(serverMessages.incorrectCredentials);
@@ -106,7 +106,7 @@ export class SignIn {
     let created: CreatedSession | null = null;
     let outcome: Outcome;
     // Written after the transaction, each on its own: a full disk loses them, not the sign-in
-    // (SQLite undoes a whole transaction on SQLITE_FULL; docs/decisions.md, "Full disk").
+    // (SQLite undoes a whole transaction on SQLITE_FULL; docs/decisions/security-server-hardening-download-tickets-full-disk.md, "Full disk").
     const notes: Parameters<ModuleEventLog['write']>[] = [];
     const note = (...entry: Parameters<ModuleEventLog['write']>) => void notes.push(entry);
     const afterwards: (() => void)[] = [];
@@ -135,7 +135,7 @@ export class SignIn {
           return { ok: false, error: incorrect(r.state, policy) };
         }
         // The password is right from here on: the failure count restarts whatever follows. Not
-        // needed to sign in: a full disk keeps the old count (docs/decisions.md, "Full disk").
+        // needed to sign in: a full disk keeps the old count (docs/decisions/security-server-hardening-download-tickets-full-disk.md, "Full disk").
         // A remembered client's success restarts its own count, not the account's (an attack may be on).
         if (deviceId) this.deviceStates.delete(key);
         else if (row.failed_count !== 0 || row.first_failed_at !== 0 || row.locked_until !== 0) afterwards.push(() => this.repo.writeFailState(row.name, NO_FAILURES));
@@ -157,7 +157,7 @@ export class SignIn {
             return { ok: false, error: unauthorized(serverMessages.passwordExpired) };
           }
         }
-        // A default or expired password confines the session to the change (docs/decisions.md).
+        // A default or expired password confines the session to the change (docs/decisions/users-passwords-and-lockout.md).
         const role = this.repo.role(row.access_level);
         if (!role) return { ok: false, error: unauthorized(serverMessages.incorrectCredentials) };
         const permission = permissionFromFlags(roleOf(role));
@@ -181,7 +181,7 @@ export class SignIn {
             userName: row.name,
             accessLevel: row.access_level,
             permission,
-            // 000 §3's flag: the password is a default one (docs/decisions.md); an expired one is not.
+            // 000 §3's flag: the password is a default one (docs/decisions/users-passwords-and-lockout.md); an expired one is not.
             default: row.is_default === 1,
             passwordChangeRequired: mustChange,
           },

@@ -166,7 +166,7 @@ export class UserRepository {
   /**
    * Stores it. Past `limit` keys, the states that no longer hold anything (the count's window and
    * the lockout are over) go first, then the stalest: the sign-in bucket makes that take more than
-   * a year of guessing (docs/decisions.md, "Secret checks: per-account throttling").
+   * a year of guessing (docs/decisions/users-secret-checks-and-sftp-access.md, "Secret checks: per-account throttling").
    */
   writeUnknownNameState(key: string, s: FailState, at: number, limit: number, windowMs: number): void {
     this.run(
@@ -177,7 +177,7 @@ export class UserRepository {
       s.lockedUntil,
       at,
     );
-    if (this.get<{ n: number }>('SELECT count(*) AS n FROM unknown_name_failures')!.n <= limit) return;
+    if ((this.get<{ n: number }>('SELECT count(*) AS n FROM unknown_name_failures')?.n ?? 0) <= limit) return;
     this.run(
       'DELETE FROM unknown_name_failures WHERE (locked_until = 0 OR (locked_until > 0 AND locked_until <= ?)) AND (failed_count = 0 OR (? > 0 AND first_failed_at + ? <= ?))',
       at,

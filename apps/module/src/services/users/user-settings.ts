@@ -15,7 +15,7 @@ import type { Revisions } from '../sections/revision.ts';
 export const KV_PASSWORD_POLICY = 'users.passwordPolicy';
 export const KV_GENERAL = 'users.general';
 export const KV_API_TOKEN = 'users.apiToken';
-/** The users who have read the live API token (docs/decisions.md, "Users: security"). */
+/** The users who have read the live API token (docs/decisions/users-security-rights-guard-sessions-api-token.md, "Users: security"). */
 export const KV_API_TOKEN_READERS = 'users.apiTokenReaders';
 
 /** Constant-time string comparison: hashing first gives equal lengths and no early exit. */

@@ -9,7 +9,7 @@ import { ipWhitelistConfigSchema, ipWhitelistSection, whitelistTexts as t, type 
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { badRequest, validationError } from '../../errors.ts';
 import type { KeyValueStore } from '../../store/db.ts';
-import type { SectionBackend, SectionCaller } from '../sections/section-backend.ts';
+import { type SectionBackend, type SectionCaller, sectionDefaults } from '../sections/section-backend.ts';
 import { formatWhitelistCsv, parseWhitelistCsv } from './whitelist-csv.ts';
 
 const KEY = 'section.' + ipWhitelistSection.key;
@@ -17,7 +17,7 @@ const KEY = 'section.' + ipWhitelistSection.key;
 /** An IPv4-mapped IPv6 address ('::ffff:10.0.0.1') is the IPv4 address. */
 export function plainAddress(address: string): string {
   const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return m ? m[1]! : address;
+  return m?.[1] ?? address;
 }
 
 function allowList(cfg: IpWhitelistConfig): BlockList {
@@ -43,7 +43,7 @@ export class IpWhitelist {
   private list: BlockList;
 
   constructor(private readonly kv: KeyValueStore) {
-    this.cfg = kv.getOrInit<IpWhitelistConfig>(KEY, () => ipWhitelistSection.defaults!() as IpWhitelistConfig);
+    this.cfg = kv.getOrInit<IpWhitelistConfig>(KEY, () => sectionDefaults(ipWhitelistSection));
     this.list = allowList(this.cfg);
   }
 

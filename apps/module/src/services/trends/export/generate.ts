@@ -120,7 +120,8 @@ export async function generateCsv(o: GenerateOptions): Promise<number> {
         }
       }
       lines.push(line + CRLF);
-      if (r) next = rt!.next().value ?? undefined;
+      // A real-time bucket (r) came from rt, so rt is there.
+      if (r) next = rt?.next().value ?? undefined;
     }
     if (lines.length) {
       rows += lines.length;

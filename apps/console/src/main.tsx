@@ -20,7 +20,9 @@ initColorMode();
 // It starts once the router has loaded the first route's chunks (routerStarted says why; the
 // document's own first paint shows until then). The router is built in the next task, so that the
 // scripts' evaluation and the route table's ranking are two shorter tasks instead of one long one.
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+const root = createRoot(container);
 void new Promise((next) => setTimeout(next)).then(async () => {
   const router = createAppRouter();
   await routerStarted(router);

@@ -52,7 +52,8 @@ function SignedInLayout({ held }: { held: boolean }) {
   }
 
   useEffect(() => {
-    document.title = trail.length ? `${trail[trail.length - 1]!.label} - ${branding.productName}` : branding.productName;
+    const here = trail.at(-1);
+    document.title = here ? `${here.label} - ${branding.productName}` : branding.productName;
   }, [trail]);
 
   // The page first asked for is remembered through the change and the sign-in after it (issue 28).

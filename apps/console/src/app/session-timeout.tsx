@@ -1,5 +1,5 @@
 /**
- * The session timeout, seen from the console (issue 28; docs/decisions.md, "Session timeout"). The
+ * The session timeout, seen from the console (issue 28; docs/decisions/users-first-day-password-change-and-session-timeout.md, "Session timeout"). The
  * module ends a session after the password policy's sessionTimeout without the user's activity
  * (002 §4.11); the console's polls do not count. This asks the module how long is left (asking is
  * no activity either), warns a minute before the end with "Stay signed in" (one user action that

@@ -28,7 +28,12 @@ interface Props {
 
 // uPlot declares the facet unit as a const enum, which isolated modules cannot read.
 const SCALE_VALUE = 1 as uPlot.Series.BarsPathBuilderFacetUnit;
-const bars = uPlot.paths.bars!;
+/** uPlot's bar paths: optional in its types, there in the full build imported here. */
+function barPaths() {
+  if (!uPlot.paths.bars) throw new Error('this uPlot build has no bar paths');
+  return uPlot.paths.bars;
+}
+const bars = barPaths();
 
 function options(p: Props, width: number): uPlot.Options {
   const n = p.series.length;

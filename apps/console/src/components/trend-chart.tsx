@@ -65,10 +65,13 @@ function zonedDate(zone: string): (ts: number) => Date {
 
 /** Wide enough for the longest tick label, so large energy values are not clipped. */
 function yAxisSize(u: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
-  const axis = u.axes[axisIdx]!;
+  const axis = u.axes[axisIdx];
+  if (!axis) return 50;
   if (cycleNum > 1) return (axis as { _size?: number })._size ?? 50;
   const longest = (values ?? []).reduce((a, v) => (v.length > a.length ? v : a), '');
-  u.ctx.font = (axis.font as unknown as [string])[0];
+  // Once the chart is built uPlot keeps an axis's font as [font, size], whatever its type says.
+  const font: unknown = axis.font;
+  u.ctx.font = String(Array.isArray(font) ? font[0] : font);
   return Math.ceil(u.ctx.measureText(longest).width / devicePixelRatio) + 24;
 }
 

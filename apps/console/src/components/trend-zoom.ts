@@ -24,7 +24,7 @@ const same = (a: TrendRange, b: TrendRange) => a.start === b.start && a.end === 
 export function zoomTo(state: ZoomState, range: TrendRange): ZoomState {
   if (same(state.frame, range)) return state;
   const pushed = [...state.history, state.frame];
-  return { frame: range, history: pushed.length > MAX_ZOOM_HISTORY ? [pushed[0]!, ...pushed.slice(-(MAX_ZOOM_HISTORY - 1))] : pushed };
+  return { frame: range, history: pushed.length > MAX_ZOOM_HISTORY ? [...pushed.slice(0, 1), ...pushed.slice(-(MAX_ZOOM_HISTORY - 1))] : pushed };
 }
 
 /** Double click: the previous frame comes back; with nothing to go back to the frame stays. */

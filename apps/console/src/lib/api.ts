@@ -218,7 +218,7 @@ export async function download(path: string, opts: DownloadOptions = {}): Promis
   }
 }
 
-/** The URL of a file the browser opens by itself: no token in it (docs/decisions.md, "Download tickets"). */
+/** The URL of a file the browser opens by itself: no token in it (docs/decisions/security-server-hardening-download-tickets-full-disk.md, "Download tickets"). */
 export function fileLink(path: string, opts: Pick<RequestOptions, 'params' | 'query'> = {}): string {
   return apiUrl(path, opts);
 }

@@ -69,8 +69,9 @@ export const deviceNow = (currentTime: number, fetchedAtMs: number, nowMs: numbe
 export function zonedToUnix(wall: string, timeZone: string, endOfMinute = false): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(wall);
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x)));
-  const asUtc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? (endOfMinute ? 59 : 0));
+  const field = (i: number) => Number(m[i]);
+  const seconds = m[6] === undefined ? (endOfMinute ? 59 : 0) : Number(m[6]);
+  const asUtc = Date.UTC(field(1), field(2) - 1, field(3), field(4), field(5), seconds);
   // The zone's offset at that instant: format the UTC guess in the zone and correct by the gap, twice for DST edges.
   let guess = asUtc;
   for (let i = 0; i < 2; i++) guess = asUtc - (wallOf(guess, timeZone) - guess);

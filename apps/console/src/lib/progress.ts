@@ -16,10 +16,9 @@ export const progressStore = createStore<ProgressItem[]>([]);
 
 export function showProgress(item: ProgressItem): void {
   progressStore.set((list) => {
-    const at = list.findIndex((p) => p.key === item.key);
-    if (at < 0) return [...list, item];
-    const old = list[at]!;
-    return old.label === item.label && old.percent === item.percent ? list : list.map((p, i) => (i === at ? item : p));
+    const old = list.find((p) => p.key === item.key);
+    if (!old) return [...list, item];
+    return old.label === item.label && old.percent === item.percent ? list : list.map((p) => (p === old ? item : p));
   });
 }
 

@@ -38,9 +38,11 @@ export const setSession = (s: Session) => sessionStore.set(s);
 export const clearSession = () => sessionStore.set(null);
 export const updateSession = (patch: Partial<Session>) => sessionStore.set((s) => (s ? { ...s, ...patch } : s));
 
-/** 000 §6: without a permission mask the reply carries the four role flags instead. */
-export function sessionFromReply(reply: SessionUser): Session {
-  const permission = typeof reply.permission === 'number' ? reply.permission : permissionFromFlags(reply as unknown as RoleFlags);
+/** 000 §6: a reply without the permission mask carries the four role flags instead. */
+type FlagsReply = Omit<SessionUser, 'permission'> & RoleFlags & { permission?: undefined };
+
+export function sessionFromReply(reply: SessionUser | FlagsReply): Session {
+  const permission = typeof reply.permission === 'number' ? reply.permission : permissionFromFlags(reply);
   return {
     userName: reply.userName,
     accessLevel: reply.accessLevel,

@@ -1,5 +1,5 @@
 /**
- * What the user does, as the module's session timeout counts it (issue 28; docs/decisions.md,
+ * What the user does, as the module's session timeout counts it (issue 28; docs/decisions/users-first-day-password-change-and-session-timeout.md,
  * "Session timeout"). A key or a pointer button pressed in the page marks activity; the next call
  * to the module carries it (the user-activity header '1') and restarts the session's inactivity
  * clock there. Every other call says '0': the console's background polling never keeps a session

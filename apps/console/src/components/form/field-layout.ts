@@ -40,6 +40,16 @@ export interface FieldDef<N extends string = string> {
   checklistLabel?: string;
 }
 
+/** A form's field definitions by name: a name the form does not have is a slip of the screen's code, so it throws. */
+export function fieldLookup(fields: readonly FieldDef[]): (name: string) => FieldDef {
+  const defs = new Map(fields.map((f) => [f.name, f]));
+  return (name) => {
+    const def = defs.get(name);
+    if (!def) throw new Error(`the form has no field ${name}`);
+    return def;
+  };
+}
+
 export interface ChecklistLine {
   text: string;
   met: boolean;

@@ -20,7 +20,8 @@ export function serverFieldErrors(
   const byField: Record<string, string> = {};
   const unmatched: string[] = [];
   for (const [key, message] of Object.entries(errors ?? {})) {
-    const head = key.split('.')[0]!;
+    const dot = key.indexOf('.');
+    const head = dot < 0 ? key : key.slice(0, dot);
     // A nested body key ('dataLog1.postChannel') is the flat field the section form draws.
     const flat = key.split('.').join(FIELD_PATH_SEPARATOR);
     const name = [key, aliases[key], flat, head, aliases[head]].find((n): n is string => n !== undefined && fieldNames.includes(n));

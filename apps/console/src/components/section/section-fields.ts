@@ -21,7 +21,7 @@ export function fieldDefOf(field: SchemaField): FieldDef {
 }
 
 /** The top-level keys whose value is an object of several fields (rows such as di1Config). */
-export const nestedKeys = (fields: readonly SchemaField[]): string[] => [...new Set(fields.filter((f) => f.path.length > 1).map((f) => f.path[0]!))];
+export const nestedKeys = (fields: readonly SchemaField[]): string[] => [...new Set(fields.filter((f) => f.path.length > 1).flatMap((f) => f.path.slice(0, 1)))];
 
 /** The drawn fields of a flat object schema (a form that is no section, like the meter password). */
 export function schemaFieldDefs<S extends ObjectSchema>(schema: S): FieldDef<FieldName<S>>[] {

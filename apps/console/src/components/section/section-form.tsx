@@ -59,7 +59,7 @@ function pairCards(blocks: readonly { node: ReactNode; half: boolean }[]): React
   const out: ReactNode[] = [];
   for (let i = 0; i < shown.length;) {
     let end = i;
-    while (end < shown.length && shown[end]!.half) end++;
+    while (shown[end]?.half) end++;
     if (end - i >= 2) {
       out.push(
         <div key={`cards-${i}`} className="row align-items-start">
@@ -72,7 +72,7 @@ function pairCards(blocks: readonly { node: ReactNode; half: boolean }[]): React
       );
       i = end;
     } else {
-      out.push(shown[i]!.node);
+      out.push(shown[i]?.node);
       i++;
     }
   }

@@ -2,7 +2,7 @@
  * Sign-in failures (000 §8 "Specific"): what a failed authenticate call shows. The spec's texts
  * for 401 and 423 stay; any other refusal shows the module's own message (429 "Maximum number of
  * concurrent logins reached"), and the network alert is kept for a call that got no answer
- * (docs/decisions.md, "Sign-in feedback").
+ * (docs/decisions/console-feedback-and-flows.md, "Sign-in refusals").
  */
 import { loginMessages } from '@meter/contract';
 import { NO_RESPONSE, type FailureNotice } from '../../lib/api-errors.ts';

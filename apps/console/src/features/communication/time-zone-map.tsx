@@ -9,7 +9,7 @@ import land from 'world-atlas/land-110m.json';
 import { ZONE_LOCATIONS } from './time-zone-locations.ts';
 import { MAP_HEIGHT, MAP_WIDTH, landPath, nearestZone, project, unproject } from './world-map.ts';
 
-const LAND = landPath(land as unknown as Parameters<typeof landPath>[0]);
+const LAND = landPath(land);
 
 export function TimeZoneMap({ zone, readOnly, onPick }: { zone: string; readOnly: boolean; onPick: (zone: string) => void }) {
   const offered = useMemo(() => new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []), []);

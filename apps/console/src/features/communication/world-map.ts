@@ -5,36 +5,45 @@
 export const MAP_WIDTH = 500;
 export const MAP_HEIGHT = 250;
 
+/** Arc indexes of one ring (a negative index is the arc ~i reversed), of a polygon, of a multipolygon. */
+type Ring = readonly number[];
+type Polygon = readonly Ring[];
+
+/** TopoJSON as world-atlas ships it, typed as its JSON reads (pairs and rings are plain arrays). */
 interface Topology {
-  transform: { scale: [number, number]; translate: [number, number] };
-  arcs: [number, number][][];
-  objects: Record<string, { type: string; geometries: { type: string; arcs: number[][][] | number[][] }[] }>;
+  transform: { scale: readonly number[]; translate: readonly number[] };
+  arcs: readonly (readonly (readonly number[])[])[];
+  objects: Record<string, { type: string; geometries: readonly { type: string; arcs: Polygon | readonly Polygon[] }[] }>;
 }
+
+/** A Polygon's arcs are rings of indexes, a MultiPolygon's are polygons of them. */
+const isPolygon = (arcs: Polygon | readonly Polygon[]): arcs is Polygon => arcs.length === 0 || typeof arcs[0]?.[0] === 'number';
 
 export const project = (lon: number, lat: number): [number, number] => [((lon + 180) / 360) * MAP_WIDTH, ((90 - lat) / 180) * MAP_HEIGHT];
 export const unproject = (x: number, y: number): [lon: number, lat: number] => [(x / MAP_WIDTH) * 360 - 180, 90 - (y / MAP_HEIGHT) * 180];
 
 /** The SVG path of every polygon of the object; a ring that crosses the antimeridian is cut there. */
 export function landPath(topology: Topology, object = 'land'): string {
-  const { scale, translate } = topology.transform;
+  const [sx = 1, sy = 1] = topology.transform.scale;
+  const [tx = 0, ty = 0] = topology.transform.translate;
   // Arcs are quantised and delta-encoded (the TopoJSON specification).
   const arcs = topology.arcs.map((arc) => {
     let x = 0;
     let y = 0;
-    return arc.map(([dx, dy]): [number, number] => {
+    return arc.map(([dx = 0, dy = 0]): [number, number] => {
       x += dx;
       y += dy;
-      return [x * scale[0] + translate[0], y * scale[1] + translate[1]];
+      return [x * sx + tx, y * sy + ty];
     });
   });
-  const ring = (indexes: number[]): [number, number][] =>
+  const ring = (indexes: Ring): [number, number][] =>
     indexes.flatMap((i, k) => {
-      const points = i >= 0 ? arcs[i]! : [...arcs[~i]!].reverse();
+      const points = i >= 0 ? (arcs[i] ?? []) : [...(arcs[~i] ?? [])].reverse();
       return k === 0 ? points : points.slice(1);
     });
   const out: string[] = [];
   for (const g of topology.objects[object]?.geometries ?? []) {
-    const polygons = (g.type === 'Polygon' ? [g.arcs] : g.arcs) as number[][][];
+    const polygons = isPolygon(g.arcs) ? [g.arcs] : g.arcs;
     for (const polygon of polygons)
       for (const r of polygon) {
         let prev: number | undefined;

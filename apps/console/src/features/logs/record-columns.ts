@@ -19,12 +19,13 @@ export function alarmCellText(v: unknown): string {
 
 /** The keys of the first record, or the contract's keys when there is none (an empty log). */
 export function keysOf(rows: readonly object[], fallback: readonly string[]): string[] {
-  return rows.length > 0 ? Object.keys(rows[0]!) : [...fallback];
+  const [first] = rows;
+  return first ? Object.keys(first) : [...fallback];
 }
 
 /** Alarm Log: the last key (the Timestamp) moved to the front. */
 export function lastKeyFirst(keys: readonly string[]): string[] {
-  return keys.length < 2 ? [...keys] : [keys[keys.length - 1]!, ...keys.slice(0, -1)];
+  return [...keys.slice(-1), ...keys.slice(0, -1)];
 }
 
 /** Event Log: the record keys in reverse order. */

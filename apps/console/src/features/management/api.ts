@@ -8,7 +8,7 @@ import { openModal } from '../../lib/modal.ts';
 /** A section's PUT, typed by its own schema (the endpoint table types section bodies loosely). */
 export const saveSection = <T extends object>(endpoint: { method: string; path: string }, body: T) => request<unknown>(endpoint.method, endpoint.path, body, { suppress: true });
 
-const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The reset a button is for is refused by the seal (002 §6): demand, energy and alarm when sealed; the run time when its seal is set too. */
 export function sealBlocks(name: ReadingReset, seal: SealStatus | undefined): boolean {

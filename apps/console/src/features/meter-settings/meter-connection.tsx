@@ -1,5 +1,5 @@
 /**
- * Settings › Meter › Meter Connection (issue 26, beyond the spec; docs/decisions.md "Meter
+ * Settings › Meter › Meter Connection (issue 26, beyond the spec; docs/decisions/meter-connection-settings.md "Meter
  * Connection"): the simulator, a Modbus TCP meter or a Modbus RTU meter, applied after the reboot
  * the save offers. Read-only unless admin, and read-only when MODULE_METER set the source (the
  * environment wins; the module reports it).

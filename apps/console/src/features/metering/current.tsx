@@ -1,7 +1,7 @@
 /**
  * Reading › Metering › Current (000 §2 "Current readings view"): a Current table for the system and
  * one for the selected channel, from the same real-time calls as Basic, refreshed with them.
- * The spec shows no more of this view; its route is decided in docs/decisions.md.
+ * The spec shows no more of this view; its route is decided in docs/decisions/readings-metering-screens.md.
  */
 import { LiveAge } from '../../components/live-age.tsx';
 import { REALTIME_KEYS, type ReadingRow } from '@meter/contract';

@@ -32,5 +32,11 @@ export function toggledRelays(ro: readonly RelayOutput[], index: number): SetRoB
 /** The reply after a successful command: the relays as sent. */
 export function withRelays(io: IoReply, body: SetRoBody): IoReply {
   const sent: Bit[] = [body.ro1, body.ro2];
-  return { ...io, ro: io.ro.map((r, i) => (i < sent.length ? { ...r, status: sent[i]! } : r)) };
+  return {
+    ...io,
+    ro: io.ro.map((r, i) => {
+      const status = sent[i];
+      return status === undefined ? r : { ...r, status };
+    }),
+  };
 }

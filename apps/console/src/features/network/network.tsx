@@ -133,7 +133,9 @@ function NetworkForm({ parts, ip, mode }: { parts: Parts; ip: IpStatus; mode: nu
     for (const key of changedSections(flat, baseline)) {
       const prefix = key + '__';
       const own = Object.fromEntries(Object.entries(flat).flatMap(([k, v]) => (k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [])));
-      await parts[key].save(own, parts[key].values!);
+      const before = parts[key].values;
+      if (!before) throw new Error(`${key} changed before it loaded`);
+      await parts[key].save(own, before);
     }
   };
 

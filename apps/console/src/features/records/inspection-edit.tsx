@@ -25,7 +25,7 @@ import Table from 'react-bootstrap/Table';
 import { useNavigate } from 'react-router';
 import { FieldControl, fieldId } from '../../components/form/field-control.tsx';
 import { FieldLabel } from '../../components/form/field-label.tsx';
-import type { FieldDef } from '../../components/form/field-layout.ts';
+import { fieldLookup, type FieldDef } from '../../components/form/field-layout.ts';
 import { SaveButton } from '../../components/form/save-button.tsx';
 import { SaveForm } from '../../components/form/save-form.tsx';
 import { useSettingsForm, type FlatSchema, type SettingsFormState } from '../../components/form/use-settings-form.ts';
@@ -57,7 +57,7 @@ const NUMERIC_KEYS: ReadonlySet<string> = new Set(['current', 'activePower', 'po
 const acceptedIn = (ids: readonly number[], values: Record<string, unknown>) => new Set(ids.filter((id) => values[ctFieldName(id, 'accepted')] === true));
 
 function Field({ state, formId, name, className, extra }: { state: SettingsFormState; formId: string; name: string; className?: string; extra?: Partial<FieldDef> }) {
-  const def = { ...state.fields.find((f) => f.name === name)!, ...extra };
+  const def = { ...fieldLookup(state.fields)(name), ...extra };
   const id = fieldId(formId, name);
   return (
     <Form.Group className={className ?? 'mb-3 col-md-6'}>
@@ -96,7 +96,11 @@ function EditForm({ record }: { record: InspectionRecordData }) {
         const m = /^ct(\d+)__(\w+)$/.exec(f.name);
         if (!m) return f;
         const id = Number(m[1]);
-        return { ...f, label: `${CT_HEADERS[m[2] as keyof typeof CT_HEADERS] ?? f.label} ${id}`, disabled: accepted.has(id) && (CT_LOCKED_KEYS as readonly string[]).includes(m[2]!) };
+        return {
+          ...f,
+          label: `${CT_HEADERS[m[2] as keyof typeof CT_HEADERS] ?? f.label} ${id}`,
+          disabled: accepted.has(id) && m[2] !== undefined && (CT_LOCKED_KEYS as readonly string[]).includes(m[2]),
+        };
       }),
     [schema, accepted],
   );
@@ -138,7 +142,7 @@ function EditForm({ record }: { record: InspectionRecordData }) {
     set(ctFieldName(id, 'activePower'), row.activePower);
     set(ctFieldName(id, 'powerFactor'), row.powerFactor);
   };
-  const defs = new Map(state.fields.map((f) => [f.name, f]));
+  const defOf = fieldLookup(state.fields);
 
   return (
     <SaveForm state={state} label={t.inspectionTitle}>
@@ -169,7 +173,7 @@ function EditForm({ record }: { record: InspectionRecordData }) {
             {PT_ROWS.map(([key, phase]) => (
               <tr key={key}>
                 <th scope="row">{phase}</th>
-                <FieldCell state={state} formId={formId} def={defs.get(key)!} numeric />
+                <FieldCell state={state} formId={formId} def={defOf(key)} numeric />
                 <td>
                   <VerifyButton read={readPt(key)} disabled={state.readOnly} label={`Phase ${phase}`} />
                 </td>
@@ -204,7 +208,7 @@ function EditForm({ record }: { record: InspectionRecordData }) {
                 <td>{slots.get(c.id)?.userChannel ?? '-'}</td>
                 <td>{c.phase}</td>
                 {CT_INSPECT_KEYS.map((k) => (
-                  <FieldCell key={k} state={state} formId={formId} def={defs.get(ctFieldName(c.id, k))!} numeric={NUMERIC_KEYS.has(k)} />
+                  <FieldCell key={k} state={state} formId={formId} def={defOf(ctFieldName(c.id, k))} numeric={NUMERIC_KEYS.has(k)} />
                 ))}
                 <td>
                   {/* Remounted when Accepted changes: ticking it stops the polling and shows Verify again. */}

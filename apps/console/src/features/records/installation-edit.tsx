@@ -28,7 +28,7 @@ import Table from 'react-bootstrap/Table';
 import { useNavigate } from 'react-router';
 import { FieldControl, fieldId } from '../../components/form/field-control.tsx';
 import { FieldLabel } from '../../components/form/field-label.tsx';
-import type { FieldDef } from '../../components/form/field-layout.ts';
+import { fieldLookup, type FieldDef } from '../../components/form/field-layout.ts';
 import { SaveButton } from '../../components/form/save-button.tsx';
 import { SaveForm } from '../../components/form/save-form.tsx';
 import { useSettingsForm, type FlatSchema, type SettingsFormState } from '../../components/form/use-settings-form.ts';
@@ -50,7 +50,7 @@ const CT_HEADERS: Record<(typeof CT_EDIT_KEYS)[number], string> = {
 };
 
 function FieldCard({ title, names, state, formId, children }: { title: string; names: readonly string[]; state: SettingsFormState; formId: string; children?: React.ReactNode }) {
-  const defs = new Map(state.fields.map((f) => [f.name, f]));
+  const defOf = fieldLookup(state.fields);
   return (
     <Card className="mb-3">
       <Card.Header as="h2" className="h6 mb-0">
@@ -59,7 +59,7 @@ function FieldCard({ title, names, state, formId, children }: { title: string; n
       <Card.Body className="row">
         {children}
         {names.map((n) => {
-          const def = defs.get(n)!;
+          const def = defOf(n);
           const id = fieldId(formId, n);
           return (
             <Form.Group key={n} className="mb-3 col-md-6 col-lg-4">
@@ -120,7 +120,7 @@ function EditForm({ record, device }: { record: InstallationRecordData; device: 
     { label: 'Meter Seal Status', value: device.meterSealStatus === 1 ? 'On' : 'Off' },
     { label: 'Wiring Type', value: wiringLabel(wiring) },
   ];
-  const defs = new Map(state.fields.map((f) => [f.name, f]));
+  const defOf = fieldLookup(state.fields);
   return (
     <SaveForm state={state} label={t.installationTitle}>
       <FieldCard title={t.clientInformation} names={Object.keys(clientInfo.shape)} state={state} formId={formId} />
@@ -153,7 +153,7 @@ function EditForm({ record, device }: { record: InstallationRecordData; device: 
                 <td>{s.userChannel}</td>
                 <td>{s.phase}</td>
                 {CT_EDIT_KEYS.map((k) => (
-                  <FieldCell key={k} state={state} formId={formId} def={defs.get(ctFieldName(s.id, k))!} />
+                  <FieldCell key={k} state={state} formId={formId} def={defOf(ctFieldName(s.id, k))} />
                 ))}
               </tr>
             ))}

@@ -7,17 +7,19 @@ const INSTALLATION = ['recordClientInfo', 'recordInstallInfo', 'recordDeviceInst
 
 /** The five sections of the installation record; data once all have loaded. */
 export function useInstallationRecord(): { data: InstallationRecordData | undefined; isPending: boolean } {
-  const [clientInfo, installInfo, deviceInstall, ctInstall, commInstall] = useQueries({ queries: INSTALLATION.map((n) => endpointQuery(n)) });
-  const all = [clientInfo, installInfo, deviceInstall, ctInstall, commInstall];
-  if (all.some((q) => !q!.data)) return { data: undefined, isPending: all.some((q) => q!.isPending) };
+  const all = useQueries({
+    queries: [
+      endpointQuery('recordClientInfo'),
+      endpointQuery('recordInstallInfo'),
+      endpointQuery('recordDeviceInstall'),
+      endpointQuery('recordCtInstall'),
+      endpointQuery('recordCommInstall'),
+    ],
+  });
+  const [clientInfo, installInfo, deviceInstall, ctInstall, commInstall] = all;
+  if (!clientInfo.data || !installInfo.data || !deviceInstall.data || !ctInstall.data || !commInstall.data) return { data: undefined, isPending: all.some((q) => q.isPending) };
   return {
-    data: {
-      clientInfo: clientInfo!.data as InstallationRecordData['clientInfo'],
-      installInfo: installInfo!.data as InstallationRecordData['installInfo'],
-      deviceInstall: deviceInstall!.data as InstallationRecordData['deviceInstall'],
-      ctInstall: ctInstall!.data as InstallationRecordData['ctInstall'],
-      commInstall: commInstall!.data as InstallationRecordData['commInstall'],
-    },
+    data: { clientInfo: clientInfo.data, installInfo: installInfo.data, deviceInstall: deviceInstall.data, ctInstall: ctInstall.data, commInstall: commInstall.data },
     isPending: false,
   };
 }
@@ -28,9 +30,9 @@ export const useRecordDeviceStatus = () => useQuery(endpointQuery('recordDeviceS
 export function useInspectionRecord(): { data: InspectionRecordData | undefined; isPending: boolean } {
   const installation = useInstallationRecord();
   const [commissionInfo, ptRecord] = useQueries({ queries: [endpointQuery('recordCommissionInfo'), endpointQuery('recordPtRecord')] });
-  if (!installation.data || !commissionInfo!.data || !ptRecord!.data) return { data: undefined, isPending: installation.isPending || commissionInfo!.isPending || ptRecord!.isPending };
+  if (!installation.data || !commissionInfo.data || !ptRecord.data) return { data: undefined, isPending: installation.isPending || commissionInfo.isPending || ptRecord.isPending };
   return {
-    data: { ...installation.data, commissionInfo: commissionInfo!.data as InspectionRecordData['commissionInfo'], ptRecord: ptRecord!.data as InspectionRecordData['ptRecord'] },
+    data: { ...installation.data, commissionInfo: commissionInfo.data, ptRecord: ptRecord.data },
     isPending: false,
   };
 }

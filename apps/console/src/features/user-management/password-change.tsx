@@ -1,7 +1,7 @@
 /**
  * Change Password: where a session on a default or expired password is held (000 §4, 002 §4.11).
  * The module refuses it everything but this change and Logout, so Cancel signs out. An admin on
- * the default password first gets 000 §4's prompt; its Cancel signs out too (docs/decisions.md).
+ * the default password first gets 000 §4's prompt; its Cancel signs out too (docs/decisions/users-passwords-and-lockout.md).
  */
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

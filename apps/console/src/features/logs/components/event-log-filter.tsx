@@ -1,6 +1,6 @@
 /**
  * The event log's filter bar (001 §2): Interval (with 'Clear'), Level (Critical, Error, Info), Search
- * and Reset; the module log also filters by User (its audit trail, docs/decisions.md).
+ * and Reset; the module log also filters by User (its audit trail, docs/decisions/logs-event-alarm-and-data-logs.md).
  */
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';

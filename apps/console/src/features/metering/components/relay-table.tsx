@@ -25,7 +25,7 @@ export function RelayTable({ relays, loading, canToggle, busy, onToggle }: Props
       header: 'Action',
       cell: (r) =>
         canToggle && (
-          <Button size="sm" variant="outline-primary" className="py-0" aria-label={`Toggle ${r.name}`} disabled={busy} onClick={() => onToggle(relays!.indexOf(r))}>
+          <Button size="sm" variant="outline-primary" className="py-0" aria-label={`Toggle ${r.name}`} disabled={busy} onClick={() => relays && onToggle(relays.indexOf(r))}>
             Toggle
           </Button>
         ),

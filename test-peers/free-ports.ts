@@ -2,6 +2,7 @@
  * Loopback ports for the module and the peers a test starts: shared by the API tests, e2e and the
  * bench, which all start modules as child processes.
  */
+import { createSocket } from 'node:dgram';
 import { createServer } from 'node:net';
 
 /**
@@ -33,4 +34,13 @@ export async function freePorts(n: number): Promise<number[]> {
 /** A loopback port nobody listens on now. */
 export async function freePort(): Promise<number> {
   return (await freePorts(1))[0]!;
+}
+
+/** A UDP port free on 127.0.0.1 now, for the peers that can not be given port 0 (chronyd, an SNMP or BACnet client). */
+export async function freeUdpPort(): Promise<number> {
+  const s = createSocket('udp4');
+  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', () => resolve()));
+  const { port } = s.address();
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
 }

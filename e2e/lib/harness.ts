@@ -6,15 +6,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { freePort, freePorts } from '../../test-peers/free-ports.ts';
+import { freePort, freePorts, freeUdpPort } from '../../test-peers/free-ports.ts';
+import { until } from '../../test-peers/until.ts';
 
 export const ADMIN_PASSWORD = 'Admin1234';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export { freePort, freePorts };
+export { freePort, freePorts, freeUdpPort, until };
 
 export interface ModuleServer {
   baseUrl: string;
@@ -55,21 +55,20 @@ export async function startModule(env: Record<string, string> = {}): Promise<Mod
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`module exited: ${out}`);
+  const answers = async () => {
+    if (child.exitCode !== null) throw new Error(`module exited with ${child.exitCode}`);
     try {
-      const r = await fetch(`${baseUrl}/api/systemMode`);
-      if (r.ok) break;
+      return (await fetch(`${baseUrl}/api/systemMode`)).ok;
     } catch {
-      /* not up yet */
+      return false; // not up yet
     }
-    if (Date.now() > deadline) {
-      // Nobody gets a handle on this module to stop it: its pipes would keep the run alive for ever.
-      child.kill('SIGKILL');
-      throw new Error(`module did not start: ${out}`);
-    }
-    await sleep(200);
+  };
+  try {
+    await until('the module to answer', answers, 60_000);
+  } catch (err) {
+    // Nobody gets a handle on this module to stop it: its pipes would keep the run alive for ever.
+    child.kill('SIGKILL');
+    throw new Error(`module did not start (${(err as Error).message}): ${out}`);
   }
   const api: ModuleServer['api'] = async (method, path, body, token) => {
     const res = await fetch(baseUrl + '/api' + path, {

@@ -52,6 +52,11 @@ function trafficOf(page: Page): Traffic {
   return made;
 }
 
+/** Counts the page's requests from now on, so a later `settle` waits for those begun before it too (a reload's). */
+export function watchRequests(page: Page): void {
+  trafficOf(page);
+}
+
 /** Settles when the page has no request open (those started before its first settle are not seen). */
 async function requestsDone(t: Traffic, ms = 15_000): Promise<void> {
   if (t.open.size === 0) return;

@@ -1,9 +1,8 @@
 /**
  * A data folder with trend history for the trend e2e files: the module's backfill command run into
- * it before the module starts, and a condition wait for the charts' asynchronous frames.
+ * it before the module starts.
  */
 import { spawn } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_PASSWORD } from './harness.ts';
 
@@ -21,12 +20,4 @@ export async function backfill(dataDir: string, days = 1, energyDays = 2): Promi
   child.stderr.on('data', (d) => (out += d));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`backfill failed: ${out}`);
-}
-
-export async function until(what: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }

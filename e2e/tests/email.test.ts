@@ -12,7 +12,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { emailDeliveryTexts as health, emailTexts as t } from '@meter/contract';
-import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/email';
@@ -117,18 +117,12 @@ test('Enable shows the cards; the rules; save, reload, and Test with its result'
   assert.equal((await server.api('PUT', '/settings/communication/smtpConfig', { ...saved, smtpPort: closed, sysEventTriggered: 1 }, admin)).status, 200);
   const general = (await server.api('GET', '/settings/meter', undefined, admin)).body.data;
   assert.equal((await server.api('PUT', '/settings/meter', { ...general, deviceDescription: 'Mail Room' }, admin)).status, 200);
-  for (let i = 0; (await server.api('GET', '/command/emailStatus', undefined, admin)).body.data.waiting !== 1; i++) {
-    assert.ok(i < 200, 'the mail was not queued');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until('the mail queued', async () => (await server.api('GET', '/command/emailStatus', undefined, admin)).body.data.waiting === 1, 20_000);
   await page.reload();
   await page.getByRole('row', { name: `${health.waiting} 1`, exact: true }).waitFor();
   // The server's port back in the settings: the waiting mail goes at once, and only once.
   assert.equal((await server.api('PUT', '/settings/communication/smtpConfig', { ...saved, sysEventTriggered: 1 }, admin)).status, 200);
-  for (let i = 0; received.length < 2; i++) {
-    assert.ok(i < 200, 'the queued mail did not arrive');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until('the queued mail to arrive', () => received.length >= 2, 20_000);
   await page.reload();
   await page.getByRole('row', { name: `${health.waiting} 0`, exact: true }).waitFor();
   await page.getByRole('row', { name: new RegExp(`^${health.lastSuccess} .* \\(system event\\)$`) }).waitFor();

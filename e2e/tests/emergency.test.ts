@@ -12,11 +12,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { trendQuerySpec } from '@meter/contract';
-import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, openAs, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -87,12 +86,8 @@ describe('emergency mode', () => {
   });
 
   test('step 2: the data log files leave in one zip, then exactly those are deleted; the trend log is cleared', async () => {
-    let files = await listing('1');
-    for (let i = 0; files.length === 0 && i < 30 * DATALOG_SECONDS; i++) {
-      await sleep(500);
-      files = await listing('1');
-    }
-    assert.ok(files.length > 0, 'data log 1 wrote a file');
+    let files: { filename: string }[] = [];
+    await until('data log 1 to write a file', async () => (files = await listing('1')).length > 0, 15_000 * DATALOG_SECONDS);
     const page = await openAs(browser, server, '/setting/emergency/step1', 'boss');
     await page.getByRole('link', { name: 'Next Step' }).click();
     await page.waitForURL('**/setting/emergency/step2');

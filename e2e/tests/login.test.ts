@@ -115,10 +115,13 @@ describe('sign-in', () => {
     await signInToMain(p, 'olga', 'Reader123');
     const token = JSON.parse((await p.evaluate(() => sessionStorage.getItem('user')))!).token as string;
     assert.equal((await server.api('GET', '/readings/realtime/system', undefined, token)).status, 200);
+    // Login with the logout parameter sends the logout on its own: the token is refused once it is answered.
+    const loggedOut = p.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/logout');
     await p.getByRole('button', { name: 'Logout' }).click();
     await p.waitForURL(/\/login/);
     await p.getByRole('button', { name: 'Sign In' }).waitFor();
-    await waitUntil(async () => (await server.api('GET', '/readings/realtime/system', undefined, token)).status === 401);
+    await loggedOut;
+    assert.equal((await server.api('GET', '/readings/realtime/system', undefined, token)).status, 401);
   });
 
   test('a session ended on the module sends the user to Login with the unauthorized alert', async () => {
@@ -132,11 +135,3 @@ describe('sign-in', () => {
     await p.waitForURL(/\/login/);
   });
 });
-
-async function waitUntil(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}

@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
-import { alertWith, signOut, type ModuleServer, openAs, USER_PASSWORD } from '../lib/harness.ts';
+import { alertWith, signOut, type ModuleServer, openAs, until, USER_PASSWORD } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 /** Data log rows every 15 s: the first file appears soon after start, and a delete has time to finish before the next row. */
@@ -216,11 +215,8 @@ describe('logs', () => {
 
   test('data log: a file the module wrote; download; admin deletes it; others see no selection', async () => {
     const listing = async () => ((await server.api('GET', '/fileList/dataLog/backup1', undefined, admin)).body.data as { filename: string; size: number }[]) ?? [];
-    let files = await listing();
-    for (let i = 0; files.length === 0 && i < 4 * DATALOG_SECONDS; i++) {
-      await sleep(500);
-      files = await listing();
-    }
+    let files: { filename: string; size: number }[] = [];
+    await until('the logger to write its file', async () => (files = await listing()).length > 0, 2_000 * DATALOG_SECONDS);
     assert.equal(files.length, 1, 'the logger wrote its file');
     const name = files[0]!.filename;
     assert.match(name, /^datalog1_\d{8}_000000\.csv$/);
@@ -245,7 +241,7 @@ describe('logs', () => {
 
     // Start right after a row, so the delete is done long before the logger writes again.
     const size = files[0]!.size;
-    for (let i = 0; i < 4 * DATALOG_SECONDS && (await listing())[0]?.size === size; i++) await sleep(250);
+    await until('the logger to write its next row', async () => (await listing())[0]?.size !== size, 2_000 * DATALOG_SECONDS);
     await p.reload();
     await table.getByRole('checkbox', { name: `Select ${name}` }).check();
     await p.getByRole('button', { name: 'Delete Selected' }).click();

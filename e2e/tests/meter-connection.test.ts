@@ -1,5 +1,5 @@
 /**
- * Settings › Meter › Meter Connection in Chromium (issue 26; docs/decisions.md "Meter
+ * Settings › Meter › Meter Connection in Chromium (issue 26; docs/decisions/meter-connection-settings.md "Meter
  * Connection"): an admin saves a Modbus TCP source pointing at a third-party slave (Debian's
  * python3-pymodbus serving the AcuRev 2000 basic block), reboots from the prompt, Basic Metering
  * shows the slave's values, and "Meter not responding since hh:mm:ss" appears when it stops. Read-only

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { GENERAL_LABELS, OPTIONAL_SEAL_KEYS, OPTIONAL_SEAL_LABELS, RS485_KEYS, sealedFields, sectionTexts } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const GENERAL_PATH = '/setting/meter/general';
@@ -292,7 +292,7 @@ test('Alarm: enabling limit #1 on a surely exceeded voltage puts a Triggered row
 
   // The alarm fires on a later reading of the meter: wait for its record, not for a fixed time.
   const triggered = async () => ((await server.api('GET', '/readings/alarm', undefined, admin)).body.data as { Status: string }[]).some((a) => a.Status === 'Triggered');
-  for (let i = 0; i < 150 && !(await triggered()); i++) await page.waitForTimeout(100);
+  await until('the alarm record', triggered, 15_000);
   await page.goto('/reading/log/alarm_log');
   await page.getByRole('cell', { name: 'Triggered' }).first().waitFor({ timeout: 15_000 });
   await signOut(page);
@@ -322,7 +322,7 @@ test('General: a save over a change someone else made meanwhile is refused (409)
   await dialog.getByRole('button', { name: sectionTexts.reload }).click();
   // The form starts afresh from the module's values: theirs is shown, the edit that was refused is gone.
   const field = page.getByLabel('Device Description');
-  for (let i = 0; i < 50 && (await field.inputValue()) !== description; i++) await page.waitForTimeout(100);
+  await until('their description in the form', async () => (await field.inputValue()) === description, 5_000);
   assert.equal(await field.inputValue(), description);
   assert.equal(await page.getByLabel('Backlight Time').inputValue(), String(theirs.backlightTime));
   await signOut(page);

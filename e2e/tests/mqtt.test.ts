@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { mqttTexts } from '@meter/contract';
-import { alertWith, openAs, type ModuleServer, freePort } from '../lib/harness.ts';
+import { alertWith, openAs, until, type ModuleServer, freePort } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const BASE = '/setting/communication/mqtt';
@@ -38,10 +38,7 @@ before(async () => {
   writeFileSync(join(brokerDir, 'mosquitto.conf'), `listener ${brokerPort} 127.0.0.1\nallow_anonymous true\n`);
   chmodSync(brokerDir, 0o755);
   broker = spawn('mosquitto', ['-c', join(brokerDir, 'mosquitto.conf')], { stdio: 'ignore' });
-  for (let i = 0; !(await listening(brokerPort)); i++) {
-    if (i > 100) throw new Error('mosquitto did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await until('mosquitto to listen', () => listening(brokerPort));
 });
 useModuleAndBrowser((m) => ({ server, browser } = m));
 after(async () => {
@@ -78,19 +75,14 @@ test('General: Disconnected on load; enable, broker, Generate, MQTT 5.0, Save â†
   await page.getByRole('button', { name: 'Save' }).click();
   await alertWith(page, mqttTexts.generalSaved).waitFor();
 
-  for (let i = 0; ; i++) {
-    await page.getByRole('button', { name: mqttTexts.refresh }).click();
-    try {
-      await status(page).filter({ hasText: mqttTexts.connected }).waitFor({ timeout: 1000 });
-      break;
-    } catch (e) {
-      if (i > 10) throw e;
-    }
-  }
+  // The module connects to the broker a moment after the save: once it says so, Refresh shows it.
+  const token = await server.login();
+  await until('the module connected to mosquitto', async () => (await server.api('GET', '/command/checkMqttStatus', undefined, token)).body.data.value === mqttTexts.connected, 15_000);
+  await page.getByRole('button', { name: mqttTexts.refresh }).click();
+  await status(page).filter({ hasText: mqttTexts.connected }).waitFor();
   await page.getByRole('button', { name: mqttTexts.test }).click();
   await alertWith(page, mqttTexts.testPublished('meter/data')).waitFor();
   // Connected above is an MQTT 5 session with mosquitto.
-  const token = await server.login();
   assert.equal((await server.api('GET', '/settings/communication/mqttConfig', undefined, token)).body.data.mqttGenaral.protocolVersion, 5);
   await page.context().close();
 });

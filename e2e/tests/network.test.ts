@@ -7,10 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { ipv6Texts, networkTexts as t, signalLevel } from '@meter/contract';
-import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/network';
@@ -29,15 +28,6 @@ const rebootLater = async (page: Page) => {
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'hidden' });
 };
-
-/** Polls a condition of the page (a state that follows a request). */
-async function until(what: string, ok: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(100);
-  }
-}
 
 test('the bridge shows one Ethernet card and resets the default interface, restored on the way back; ports are checked; only changed sections are saved', async () => {
   const page = await openAs(browser, server, PATH, 'boss');
@@ -107,16 +97,21 @@ test('after a reboot with WiFi as a station: Connected, the SSID picker sorted b
   cfg.wlan0 = { ...cfg.wlan0, enable: 1, mode: 'STA', staConfig: { ...cfg.wlan0.staConfig, ssid: 'Plant-Floor', key: 'Secret123', dhcpEnable: 1 } };
   assert.equal((await server.api('PUT', '/settings/communication/networkConfig', cfg, admin)).status, 200);
   assert.equal((await server.api('PATCH', '/command/rebootSystem', { value: 1 }, admin)).status, 200);
-  await sleep(500);
-  for (let i = 0; ; i++) {
-    try {
-      admin = await server.login();
-      break;
-    } catch {
-      if (i > 100) throw new Error('the module did not come back');
-      await sleep(300);
-    }
-  }
+  // Back from the reboot once the old session is refused: before the reboot it is accepted, during it
+  // nobody answers, and the module built again knows no session.
+  const before = admin;
+  await until(
+    'the module back from its reboot',
+    async () => {
+      try {
+        return (await server.api('GET', '/command/homePageInfo', undefined, before)).status === 401;
+      } catch {
+        return false;
+      }
+    },
+    40_000,
+  );
+  admin = await server.login();
 
   const page = await openAs(browser, server, PATH, 'boss');
   const wifi = card(page, t.cards.wifi);

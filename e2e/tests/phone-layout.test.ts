@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { recordTexts } from '@meter/contract';
-import { newPage, signInToMain, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { newPage, signInToMain, until, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { prepareSweep, settle, sweepPaths } from '../lib/screens.ts';
 
@@ -290,7 +290,7 @@ describe('phone layout', () => {
     await r.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(200);
-    assert.ok((await r.evaluate((el) => el.scrollLeft)) > before, 'arrow keys scroll the table');
+    // The scroll is smooth: wait for it to have moved, not for a time.
+    await until('arrow keys to scroll the table', async () => (await r.evaluate((el) => el.scrollLeft)) > before, 5_000);
   });
 });

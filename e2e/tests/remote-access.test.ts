@@ -10,7 +10,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { remoteAccessTexts as t } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { startListeningHttpsPeer, type HttpsPeer } from '../../test-peers/https-peer.ts';
 import { startSshdPeer, type SshdPeer } from '../../test-peers/sshd-peer.ts';
@@ -86,13 +86,9 @@ test('Remote Access: save and reload, Register, online with the access URL, Refr
   await page.getByText(t.rebootHint, { exact: true }).waitFor();
   assert.ok(paths().includes('/remote/register'));
   await page.getByRole('button', { name: t.deregister, exact: true }).waitFor();
-  // The tunnel comes up a moment after the registration: Refresh until the status says so.
-  const refresh = page.getByRole('button', { name: t.refresh, exact: true });
-  for (let i = 0; i < 60 && (await status.innerText()) !== 'online'; i++) {
-    await refresh.click();
-    await refresh.and(page.locator(':enabled')).waitFor();
-    await page.waitForTimeout(250);
-  }
+  // The tunnel comes up a moment after the registration: once the module says online, Refresh shows it.
+  await until('the module online through its tunnel', async () => (await server.api('GET', '/command/checkRemoteDevice', undefined, admin)).body.data.value === 'online', 30_000);
+  await page.getByRole('button', { name: t.refresh, exact: true }).click();
   await status.filter({ hasText: 'online' }).waitFor();
   await page
     .getByTestId('remote-tunnel')

@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { openAs, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
+import { still } from '../lib/screens.ts';
 
 const POLICY_PATH = '/setting/user_management/password_policy';
 const ALARM_PATH = '/setting/meter/alarm';
@@ -59,7 +60,9 @@ describe('save bar', () => {
     ]) {
       await page.setViewportSize(viewport);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(200);
+      // Drawn at the new size: the window that wide and back at the top (Bootstrap scrolls smoothly), then still.
+      await page.waitForFunction((width) => window.innerWidth === width && window.scrollY === 0, viewport.width);
+      await still(page);
       const long = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 1.5);
       assert.ok(long, 'the alarm form is longer than the window');
       const box = await save.boundingBox();

@@ -1,5 +1,5 @@
 /**
- * Session timeout (issue 28; docs/decisions.md, "Session timeout"): an open console whose screen
+ * Session timeout (issue 28; docs/decisions/users-first-day-password-change-and-session-timeout.md, "Session timeout"): an open console whose screen
  * polls the module still times out; a minute before the end a warning offers "Stay signed in",
  * which extends the session; at the end the console returns to Login with the page remembered.
  * A minute of the timeout lasts 4 s here (MODULE_SESSION_MINUTE_SECONDS): sessionTimeout 3 is 12 s,

@@ -6,25 +6,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { snmpTexts } from '@meter/contract';
-import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, freeUdpPort, openAs, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
+import { still } from '../lib/screens.ts';
 
 const PATH = '/setting/communication/snmp';
 let server: ModuleServer;
 let browser: Browser;
 let snmpPort: number;
-
-async function freeUdpPort(): Promise<number> {
-  const s = createSocket('udp4');
-  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', () => resolve()));
-  const { port } = s.address();
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 // Picked inside the module's before hook: a file-level before of its own is not awaited first on Node 20.
 useModuleAndBrowser((m) => ({ server, browser } = m), {
@@ -45,9 +37,10 @@ test('enable with a community: the rules, "SNMP config saved", the community not
   await page.getByLabel('Read Only Community').fill('plantRO7');
   await page.getByLabel('Port', { exact: true }).fill('16100');
   assert.ok(await page.getByLabel('Report Buffer Size').isDisabled());
-  // The refused save's messages can still be moving the form as the box is clicked: check again until it holds.
+  // The refused save's messages can still be moving the form as the box is clicked: wait for it to stand still.
   const trap = page.getByLabel('Enable Trap');
-  for (let i = 0; i < 3 && !(await trap.isChecked()); i++) await trap.check().catch(() => undefined);
+  await still(page);
+  await trap.check();
   assert.ok(await trap.isChecked());
   await page.getByLabel('Trap Target 1').fill('127.0.0.1');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -10,9 +10,9 @@ import { describe, test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import type { Browser, Download, Page, Response } from 'playwright-core';
 import { chartTexts } from '@meter/contract';
-import { newPage, USER_PASSWORD, openAs, signInToMain, signOut, type ModuleServer } from '../lib/harness.ts';
+import { newPage, USER_PASSWORD, openAs, signInToMain, signOut, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
-import { backfill, until } from '../lib/trend-history.ts';
+import { backfill } from '../lib/trend-history.ts';
 
 const REALTIME = '/reading/log/trend_log/realtime';
 const ENERGY = '/reading/log/trend_log/energy';

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser, Page, Response } from 'playwright-core';
 import { feedbackTexts } from '@meter/contract';
-import { openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { openAs, signOut, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
-import { backfill, until } from '../lib/trend-history.ts';
+import { backfill } from '../lib/trend-history.ts';
 
 const REALTIME = '/reading/log/trend_log/realtime';
 const LIVE = /^live · (updated \d+ s ago|waiting for the first reading)$/;

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { trendTexts } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, signOut, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
-import { backfill, until } from '../lib/trend-history.ts';
+import { backfill } from '../lib/trend-history.ts';
 
 const savedText = async (d: Download) => readFileSync((await d.path())!, 'utf8');
 

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, alertWith, openAs, signOut, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
+import { settle, watchRequests } from '../lib/screens.ts';
 
 const UM = '/setting/user_management';
 let server: ModuleServer;
@@ -425,9 +426,11 @@ describe('Navigation (000 §6)', () => {
     await page.waitForURL(/\/about\/info$/);
     await page.getByRole('table', { name: 'Meter' }).waitFor();
     assert.deepEqual(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allTextContents(), ['About']);
+    // Every request of the reload answered, and the screen drawn, before none is said to be refused.
+    watchRequests(page);
     await page.reload();
     await page.getByRole('table', { name: 'Meter' }).waitFor();
-    await page.waitForTimeout(500);
+    await settle(page);
     assert.deepEqual(refused, []);
     await signOut(page);
   });

@@ -9,10 +9,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { freePort } from '../../test-peers/free-ports.ts';
+import { until } from '../../test-peers/until.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,11 +34,10 @@ test('the bundled server starts on plain node, answers the API and serves the co
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   try {
     const base = `http://127.0.0.1:${port}`;
-    let mode: Response | undefined;
-    for (let i = 0; i < 600 && !mode && child.exitCode === null; i++) {
-      mode = await fetch(`${base}/api/systemMode`).catch(() => undefined);
-      if (!mode) await sleep(50);
-    }
+    let mode = undefined as Response | undefined;
+    // Until it answers or exits; the assertion after names its standard error.
+    const answered = async () => child.exitCode !== null || (mode = await fetch(`${base}/api/systemMode`).catch(() => undefined)) !== undefined;
+    await until('the bundle to answer', answered, 30_000).catch(() => undefined);
     assert.ok(mode, `no reply: ${stderr}`);
     assert.deepEqual(await mode.json(), { data: { mode: 0 } });
     const page = await fetch(`${base}/setting/network`);

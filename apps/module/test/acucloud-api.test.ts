@@ -7,9 +7,9 @@
 import { ACUCLOUD_DEFAULT_ADDRESS, type AcuCloudConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestModule } from './helper.ts';
-import { startPeerAndModule, until, type PeerAndModule } from './https-peer-module.ts';
+import { startPeerAndModule, type PeerAndModule } from './https-peer-module.ts';
+import { until } from '../../../test-peers/until.ts';
 import { MINUTE, T0, type RoleName } from './logs-helpers.ts';
 import type { HttpsPeer } from '../../../test-peers/https-peer.ts';
 
@@ -134,8 +134,10 @@ describe('AcuCloud', () => {
 
     await peer.listen(peer.port);
     await until('both queued files', () => peer.received.length === 3);
-    await sleep(500);
+    // Each file leaves the queue once the server took it: an empty queue has nothing to post again.
+    await until('the queue to empty', async () => (await status()).waiting === 0);
     const names = peer.received.map((r) => /filename="([^"]+)"/.exec(String(r.headers['content-disposition']))![1]);
+    assert.equal(names.length, 3, `each file once: ${names.join(', ')}`);
     assert.equal(new Set(names).size, 3, `each file once: ${names.join(', ')}`);
     assert.equal((await status()).waiting, 0);
 

@@ -1,5 +1,5 @@
 /**
- * The audit trail's user (docs/decisions.md, "Module event log as the audit trail"): every event
+ * The audit trail's user (docs/decisions/logs-event-alarm-and-data-logs.md, "Module event log as the audit trail"): every event
  * that says who did something ("… by {user}") also records that user, so the log's User filter
  * finds it. Read off the source, so a new command cannot forget it.
  */

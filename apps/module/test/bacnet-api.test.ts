@@ -2,17 +2,14 @@
 import { DEFAULT_BACNET_CONFIG, type BacnetConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 const PATH = '/api/settings/communication/bacNetConfig';
 
 describe('BACnet/IP settings', () => {
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   const put = async (change: (c: BacnetConfig) => void) => {

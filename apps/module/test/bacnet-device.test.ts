@@ -20,7 +20,8 @@ import { SYSTEM_SLOT } from '../src/meter/registers/sampling.ts';
 import { BacnetDevice } from '../src/services/bacnet/bacnet-device.ts';
 import { VENDOR_ID } from '../src/services/bacnet/index.ts';
 import { ANALOG_INPUTS, UNIT_NAMES } from '../src/services/bacnet/object-table.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { createTestModule, startModuleWithUsers, type TestModule } from './helper.ts';
+import { freeUdpPort } from '../../../test-peers/free-ports.ts';
 
 // A CommonJS package whose class is its `default` export: loaded through require, as Node's ESM import would wrap it once more.
 type BacnetClass = (typeof import('@bacnet-js/client'))['default'];
@@ -29,14 +30,6 @@ type Bacnet = InstanceType<BacnetClass>;
 const PATH = '/api/settings/communication/bacNetConfig';
 const T0 = Date.parse('2026-06-01T12:00:00Z');
 const INSTANCE = 4194000;
-
-async function freeUdpPort(): Promise<number> {
-  const s = createSocket('udp4');
-  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', () => resolve()));
-  const { port } = s.address();
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 async function newClient(): Promise<{ client: Bacnet; port: number }> {
   const port = await freeUdpPort();
@@ -47,14 +40,12 @@ async function newClient(): Promise<{ client: Bacnet; port: number }> {
 
 /** Saves the settings, then restarts the module on the same data (BACnet/IP takes them at start). */
 async function moduleWith(config: Partial<BacnetConfig>, dataDir: string): Promise<TestModule> {
-  let m = await createTestModule({ dataDir, now: () => T0 });
-  const token = await m.login();
-  const c = { ...((await m.call('GET', PATH, { token })).body.data as BacnetConfig), ...config };
-  const res = await m.call('PUT', PATH, { token, body: c });
+  const { m: first, admin: token } = await startModuleWithUsers({ dataDir, now: () => T0 });
+  const c = { ...((await first.call('GET', PATH, { token })).body.data as BacnetConfig), ...config };
+  const res = await first.call('PUT', PATH, { token, body: c });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  await m.close(true);
-  m = await createTestModule({ dataDir, now: () => T0, env: { MODULE_BACNET_PORT: '0' } });
-  return m;
+  await first.close(true);
+  return createTestModule({ dataDir, now: () => T0, env: { MODULE_BACNET_PORT: '0' } });
 }
 
 const waitFor = async (ok: () => boolean, ms = 3000) => {
@@ -118,6 +109,7 @@ describe('BACnet/IP device', () => {
       assert.ok(await waitFor(() => heard.length === 2));
       client.whoIs(device, { lowLimit: 1, highLimit: INSTANCE - 1 });
       client.whoIs(device, { lowLimit: INSTANCE + 1, highLimit: 4194303 });
+      // No I-Am to either: a negative with no event to wait for (the earlier answers came well within this).
       await new Promise((r) => setTimeout(r, 400));
       assert.equal(heard.length, 2);
     } finally {

@@ -10,12 +10,10 @@ import { AbortReason, ErrorCode, answerConfirmed, iAm, whoIsFor, type DeviceView
 import { PROP_NAMES, Prop, deviceObjects } from '../src/services/bacnet/device-objects.ts';
 import { RejectReason, TagReader, app, ctx, decodeBvlc, decodeNpdu, npdu } from '../src/services/bacnet/encoding.ts';
 import { UNIT_NAMES, Units } from '../src/services/bacnet/object-table.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 let m: TestModule;
-before(async () => {
-  m = await createTestModule();
-});
+before(async () => ({ m } = await startModuleWithUsers()));
 after(() => m.close());
 
 test('tags: short, extended (one and three length octets) and boolean in the tag; bit strings most significant bit first', () => {

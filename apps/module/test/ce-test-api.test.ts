@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { RADIO_NOT_DRIVEN, runCeTransmitTest } from '../src/services/factory/ce-test.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { addUser, eventLog, signIn, USER_PASSWORD } from './users-helpers.ts';
 
 const FORM = {
@@ -41,10 +41,7 @@ function netDir(radio?: { name: string; state: string }) {
 describe('CE transmit test', () => {
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   test('the radio is looked up in sysfs: none, down, or up without a transmit driver', () => {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { listenHttps, type HttpsListener } from '../src/services/web-server/https-listener.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 const run = promisify(execFile);
 
@@ -58,10 +58,9 @@ describe('certificate hardening', () => {
     mkdirSync(join(dataDir, 'tls'), { recursive: true });
     writeFileSync(join(dataDir, 'tls', 'cert.pem'), read('weak.crt'));
     writeFileSync(join(dataDir, 'tls', 'key.pem'), read('weak.key'), { mode: 0o600 });
-    m = await createTestModule({ dataDir });
+    ({ m, admin: token } = await startModuleWithUsers({ dataDir }));
     const { certificate, events } = m.services;
     https = await listenHttps(m.app, { port: 0, host: '127.0.0.1', certificate, events, allows: () => true });
-    token = await m.login();
   });
   after(async () => {
     await https?.close();
@@ -84,9 +83,8 @@ describe('certificate hardening', () => {
     writeFileSync(join(dataDir, 'tls', 'cert.pem'), 'not a certificate');
     await https.close();
     await m.close(true);
-    m = await createTestModule({ dataDir });
+    ({ m, admin: token } = await startModuleWithUsers({ dataDir }));
     https = await listenHttps(m.app, { port: 0, host: '127.0.0.1', certificate: m.services.certificate, events: m.services.events, allows: () => true });
-    token = await m.login();
     assert.equal(m.services.events.all().filter((e) => e.level === 'Error').length, 2);
     assert.doesNotThrow(() => new X509Certificate(readFileSync(join(dataDir, 'tls', 'cert.pem'))));
   });

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { listenHttps, type HttpsListener } from '../src/services/web-server/https-listener.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { USER_PASSWORD, addUser } from './users-helpers.ts';
 
 const run = promisify(execFile);
@@ -39,10 +39,9 @@ describe('certificates API', () => {
   let token: string;
 
   const start = async () => {
-    m = await createTestModule({ dataDir });
+    ({ m, admin: token } = await startModuleWithUsers({ dataDir }));
     const { certificate, events, whitelist } = m.services;
     https = await listenHttps(m.app, { port: 0, host: '127.0.0.1', certificate, events, allows: (a) => whitelist.allows(a) });
-    token = await m.login();
   };
   const restart = async () => {
     await https.close();

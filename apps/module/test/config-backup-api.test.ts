@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { exportConfigFile, importConfigFile, originId, type BackupDoc } from '../src/services/config-backup/backup-format.ts';
 import { MODULE_SECRET_FILE } from '../src/services/config-backup/module-secret.ts';
 import { setValueAt, stableJson, valueAt } from '../src/services/sections/document.ts';
-import { ADMIN_PASSWORD, createTestModule, type TestModule } from './helper.ts';
+import { ADMIN_PASSWORD, startModuleWithUsers, type TestModule } from './helper.ts';
 import { uploadFile } from './upload-helper.ts';
 import { addRole, addUser, eventLog, setPolicy, USER_PASSWORD } from './users-helpers.ts';
 
@@ -59,10 +59,7 @@ function resigned(text: string, key: Buffer, edit: (file: any) => void): string 
 describe('config management', () => {
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   test('a backup lists its metadata (002 §3.15)', async () => {
@@ -213,16 +210,15 @@ describe('issue 25 item 1: a configuration backup never grants more than its imp
   /** Edit on configuration and on user configuration, not admin. */
   let umgr: string;
   before(async () => {
-    m = await createTestModule();
-    other = await createTestModule({ env: { MODULE_SEED: '7' } });
-    admin = await m.login();
-    otherAdmin = await other.login();
-    await addRole(m, admin, 'configurer', 2, 0, 2, 1);
-    await addUser(m, admin, 'cfg', { accessLevel: 'configurer' });
-    cfg = await m.login('cfg', USER_PASSWORD);
-    await addRole(m, admin, 'manager', 2, 0, 2, 0);
-    await addUser(m, admin, 'umgr', { accessLevel: 'manager' });
-    umgr = await m.login('umgr', USER_PASSWORD);
+    const s = await startModuleWithUsers({
+      roles: { configurer: [2, 0, 2, 1], manager: [2, 0, 2, 0] },
+      users: [
+        { name: 'cfg', accessLevel: 'configurer' },
+        { name: 'umgr', accessLevel: 'manager' },
+      ],
+    });
+    [m, admin, cfg, umgr] = [s.m, s.admin, s.tokens.cfg, s.tokens.umgr];
+    ({ m: other, admin: otherAdmin } = await startModuleWithUsers({ env: { MODULE_SEED: '7' } }));
   });
   after(async () => {
     await m.close();

@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { listenHttps, type HttpsListener } from '../src/services/web-server/https-listener.ts';
 import { contentSecurityPolicy } from '../src/services/web-server/console-policy.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 const SCRIPT = "document.documentElement.setAttribute('data-bs-theme', 'dark');";
 const STYLE = 'body { margin: 0; }';
@@ -33,7 +33,7 @@ describe('console files', () => {
     writeFileSync(join(dir, 'assets/index-AbCd1234.js'), ASSET);
     writeFileSync(join(dir, 'assets/index-AbCd1234.js.gz'), gzipSync(ASSET));
     writeFileSync(join(dir, 'assets/index-AbCd1234.js.br'), brotliCompressSync(ASSET));
-    m = await createTestModule({ env: { MODULE_CONSOLE_DIR: dir } });
+    ({ m } = await startModuleWithUsers({ env: { MODULE_CONSOLE_DIR: dir } }));
     const { certificate, events, whitelist } = m.services;
     https = await listenHttps(m.app, { port: 0, host: '127.0.0.1', certificate, events, allows: (a) => whitelist.allows(a) });
   });

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
-import { T0, signInRoles, type RoleName } from './logs-helpers.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { ROLE_USERS, T0, type RoleName } from './logs-helpers.ts';
 
 describe('data log settings', () => {
   let m: TestModule;
@@ -15,10 +15,7 @@ describe('data log settings', () => {
   const put = (body: unknown, token = tokens.admin) => m.call('PUT', '/api/settings/communication/dataLogConfig', { token, body });
   const withLog2 = (cfg: DataLogConfig, patch: Partial<DataLogConfig['dataLog2']>) => ({ ...cfg, dataLog2: { ...cfg.dataLog2, enable: true, ...patch } });
 
-  before(async () => {
-    m = await createTestModule({ now: () => clock.t });
-    tokens = await signInRoles(m);
-  });
+  before(async () => ({ m, tokens } = await startModuleWithUsers({ ...ROLE_USERS, now: () => clock.t })));
   after(() => m.close());
 
   test('defaults: logger 1 on, 2 and 3 off', async () => {

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { createTestModule, startModuleWithUsers, type TestModule } from './helper.ts';
 import { loopSlices } from './loop-slices.ts';
-import { MINUTE, T0, csvRows, signInRoles, type RoleName } from './logs-helpers.ts';
+import { MINUTE, ROLE_USERS, T0, csvRows, type RoleName } from './logs-helpers.ts';
 
 /** Local midnight of 2026-03-01 in New York (EST) and the next one. */
 const DAY1 = Date.parse('2026-03-01T05:00:00Z');
@@ -26,10 +26,7 @@ describe('data logs', () => {
   };
   const folder = (id: string) => join(m.dataDir, 'datalog', `backup${id}`);
 
-  before(async () => {
-    m = await createTestModule({ now: () => clock.t });
-    tokens = await signInRoles(m);
-  });
+  before(async () => ({ m, tokens } = await startModuleWithUsers({ ...ROLE_USERS, now: () => clock.t })));
   after(() => m.close());
 
   test('logger 1 writes one row per 15-minute interval on the local clock, into a file per local day', async () => {
@@ -166,9 +163,8 @@ describe('data log listing of a full folder', () => {
   // A year of hourly files is 8,760: the listing reads the folder and stats each file off the loop.
   const FILES = 5000;
   test('runs off the event loop: a poll sent after it answers first, and the list is whole and newest first', async () => {
-    const m = await createTestModule();
+    const { m, admin: token } = await startModuleWithUsers();
     try {
-      const token = await m.login();
       const dir = join(m.dataDir, 'datalog', 'backup2');
       const base = Date.parse('2026-01-01T00:00:00Z') / 1000;
       for (let i = 0; i < FILES; i++) {

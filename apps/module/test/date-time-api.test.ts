@@ -6,7 +6,7 @@
 import { dateTimeTexts, ntpConfigData, timeData } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { startNtpPeer, type NtpPeer } from './ntp-peer.ts';
 import { USER_PASSWORD, addUser, eventLog } from './users-helpers.ts';
 
@@ -19,8 +19,7 @@ describe('date and time API', () => {
   let token: string;
   before(async () => {
     peer = await startNtpPeer(OFFSET_S);
-    m = await createTestModule({ env: { MODULE_NTP_PORT: String(peer.port) } });
-    token = await m.login();
+    ({ m, admin: token } = await startModuleWithUsers({ env: { MODULE_NTP_PORT: String(peer.port) } }));
   });
   after(async () => {
     await m.close();

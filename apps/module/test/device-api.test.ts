@@ -4,15 +4,12 @@ import { X509Certificate } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 describe('device and readings API', () => {
   let m: TestModule;
   let token: string;
-  before(async () => {
-    m = await createTestModule();
-    token = await m.login();
-  });
+  before(async () => ({ m, admin: token } = await startModuleWithUsers()));
   after(() => m.close());
 
   const get = (url: string) => m.call('GET', url, { token });
@@ -36,9 +33,8 @@ describe('device and readings API', () => {
 
   test('identity is kept across a restart of the same data folder', async () => {
     const before = (await get('/api/settings/deviceInfo')).body.data.meterSerialNumber;
-    const again = await createTestModule({ dataDir: m.dataDir, env: { MODULE_SEED: '999' } });
+    const { m: again, admin: t } = await startModuleWithUsers({ dataDir: m.dataDir, env: { MODULE_SEED: '999' } });
     try {
-      const t = await again.login();
       const after = (await again.call('GET', '/api/settings/deviceInfo', { token: t })).body.data.meterSerialNumber;
       assert.equal(after, before);
     } finally {
@@ -140,10 +136,7 @@ describe('device and readings API', () => {
 describe('bad input', () => {
   let m: TestModule;
   let token: string;
-  before(async () => {
-    m = await createTestModule();
-    token = await m.login();
-  });
+  before(async () => ({ m, admin: token } = await startModuleWithUsers()));
   after(() => m.close());
 
   test('malformed JSON is 400 with a message, never 500', async () => {

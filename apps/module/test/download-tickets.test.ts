@@ -1,25 +1,21 @@
 /**
- * Download tickets (issue 14, docs/decisions.md "Download tickets"): a file link opens with a
+ * Download tickets (issue 14, docs/decisions/security-server-hardening-download-tickets-full-disk.md "Download tickets"): a file link opens with a
  * single-use, short-lived ticket bound to the session that asked, never with the session token
  * in its URL.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { TestModule } from './helper.ts';
-import { USER_PASSWORD, addRole, addUser, moduleWithClock } from './users-helpers.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { USER_PASSWORD, addRole, addUser, testClock } from './users-helpers.ts';
 
 const MIB = '/api/download/snmpMib/ACCUMETER-MIB.txt';
 const EPICS = '/api/download/bacnetEpics/BACnet-EPICS.tpi';
 
 describe('download tickets', () => {
   let m: TestModule;
-  let advance: (ms: number) => number;
   let admin: string;
-
-  before(async () => {
-    ({ m, advance } = await moduleWithClock());
-    admin = await m.login();
-  });
+  const { now, advance } = testClock();
+  before(async () => ({ m, admin } = await startModuleWithUsers({ now })));
   after(() => m.close());
 
   const ticketFor = async (token: string, path: string) => {

@@ -12,8 +12,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
-import { MINUTE, T0, signInRoles, type RoleName } from './logs-helpers.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { MINUTE, ROLE_USERS, T0, type RoleName } from './logs-helpers.ts';
 import { makeTlsFiles, type TlsFiles } from '../../../test-peers/tls-files.ts';
 import { startSmtpPeer, type SmtpPeer } from './peers/smtp-peer.ts';
 
@@ -64,8 +64,7 @@ describe('e-mail', () => {
   before(async () => {
     tlsDir = mkdtempSync(join(tmpdir(), 'smtp-tls-'));
     tls = makeTlsFiles(tlsDir);
-    m = await createTestModule({ now: () => clock.t, env: { MODULE_EMAIL_TIMEOUT_SECONDS: '5', MODULE_TRUSTED_CA: tls.ca } });
-    tokens = await signInRoles(m);
+    ({ m, tokens } = await startModuleWithUsers({ ...ROLE_USERS, now: () => clock.t, env: { MODULE_EMAIL_TIMEOUT_SECONDS: '5', MODULE_TRUSTED_CA: tls.ca } }));
   });
   after(async () => {
     await Promise.all(peers.map((p) => p.close()));

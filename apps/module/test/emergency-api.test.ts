@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { uploadFile } from './upload-helper.ts';
 import { addUser, USER_PASSWORD } from './users-helpers.ts';
 
@@ -22,10 +22,7 @@ const tick = (seconds: number) => {
     m.services.ticker.tickAt(clock.t);
   }
 };
-before(async () => {
-  m = await createTestModule({ now: () => clock.t, env: { MODULE_SYSTEM_MODE: '2', MODULE_DATALOG_INTERVAL_SECONDS: '1' } });
-  admin = await m.login();
-});
+before(async () => ({ m, admin } = await startModuleWithUsers({ now: () => clock.t, env: { MODULE_SYSTEM_MODE: '2', MODULE_DATALOG_INTERVAL_SECONDS: '1' } })));
 after(() => m.close());
 
 test('the module starts in emergency mode when told', async () => {

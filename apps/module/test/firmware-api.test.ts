@@ -14,8 +14,8 @@ import { after, before, describe, test } from 'node:test';
 import { firmwareTexts } from '@meter/contract';
 import { buildPackage } from '../src/services/firmware/package-format.ts';
 import { processUpdate, updateLog, uploadFirmware } from './firmware-helpers.ts';
-import { createTestModule, type TestModule } from './helper.ts';
-import { until } from './https-peer-module.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { until } from '../../../test-peers/until.ts';
 import { addRole, addUser, eventLog, USER_PASSWORD } from './users-helpers.ts';
 
 const keys = generateKeyPairSync('ed25519');
@@ -29,10 +29,7 @@ describe('module firmware update', () => {
   const env = { MODULE_FIRMWARE_DEV_KEY: '0', MODULE_FIRMWARE_KEYS: keyDir };
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule({ env });
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers({ env })));
   after(async () => {
     await m.close();
     rmSync(m.dataDir, { recursive: true, force: true });
@@ -159,8 +156,7 @@ describe('module firmware update', () => {
     assert.equal(await version(), '3.4.0', 'the running version changes with the restart');
     // The module stops here (or is killed): the next start runs the new version.
     await m.close(true);
-    m = await createTestModule({ dataDir: m.dataDir, env });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ dataDir: m.dataDir, env }));
     assert.equal(await version(), '3.5.0');
     assert.ok(eventLog(m).some((e) => e.message === 'Module firmware 3.5.0 running'));
     // Now 3.4.0 is older: refused without the option.
@@ -168,8 +164,7 @@ describe('module firmware update', () => {
     // The option holds for the kept file in memory only: after a restart Process refuses the older file.
     assert.equal((await upload(pack('3.4.0'), admin, { allowDowngrade: true })).body.data.downgrade, true);
     await m.close(true);
-    m = await createTestModule({ dataDir: m.dataDir, env });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ dataDir: m.dataDir, env }));
     assert.ok((await processUpdate(m, 'module', admin)).endsWith(`Firmware update failed: ${firmwareTexts.olderVersion('3.4.0', '3.5.0')}\nEND OF FILE\n`));
     assert.equal(m.services.ctx.kv.get('firmware.pendingVersion'), undefined);
   });

@@ -1,7 +1,7 @@
 /** Firmware uploads as the console sends them (002 §7.4: multipart, one field `file`) and the update run after them. */
 import assert from 'node:assert/strict';
 import type { TestModule } from './helper.ts';
-import { until } from './https-peer-module.ts';
+import { until } from '../../../test-peers/until.ts';
 
 /** A multipart/form-data body with one file part (the field name may be wrong on purpose). */
 export function multipartBody(data: Buffer, { field = 'file', fileName = 'firmware.a2up' } = {}): { body: Buffer; headers: Record<string, string> } {

@@ -16,8 +16,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { firmwareTexts, localDate } from '@meter/contract';
 import { buildPackage } from '../src/services/firmware/package-format.ts';
-import { createTestModule, type TestModule } from './helper.ts';
-import { until } from './https-peer-module.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { until } from '../../../test-peers/until.ts';
 import { addUser, eventLog, USER_PASSWORD } from './users-helpers.ts';
 
 const keys = generateKeyPairSync('ed25519');
@@ -71,8 +71,7 @@ describe('remote module firmware update', () => {
   let admin: string;
   before(async () => {
     await fw.start();
-    m = await createTestModule({ env });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ env }));
     const put = await m.call('PUT', '/api/settings/firmware', { token: admin, body: { moduleCheckUpdateUrl: `${fw.base}/manifest.json` } });
     assert.equal(put.status, 200, put.raw);
   });
@@ -200,6 +199,7 @@ describe('remote module firmware update', () => {
     const out = await processLog();
     assert.match(out, /Download complete: \d+ bytes, SHA-256 verified\n/);
     assert.match(out, /Firmware update failed: signature check failed\nEND OF FILE\n$/);
+    // Nothing changed: a negative with no event to wait for past END OF FILE, so a moment passes first.
     await sleep(100);
     await assertNothingChanged();
   });
@@ -241,8 +241,7 @@ describe('remote module firmware update', () => {
     await until('the reboot', () => m.reboots === 1);
     assert.equal(m.reboots, 1);
     await m.close(true);
-    m = await createTestModule({ dataDir: m.dataDir, env });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ dataDir: m.dataDir, env }));
     assert.equal(await version(), '3.5.0');
   });
 
@@ -268,7 +267,7 @@ describe('remote module firmware update', () => {
     m.services.ctx.kv.set('firmware.autoCheckedDay', 'yesterday');
     await setAuto(2, hour);
     await m.services.remoteUpdate.autoTick(now);
-    for (let i = 0; i < 100 && !(await log()).includes('END OF FILE'); i++) await sleep(50);
+    await until('the end of the update log', async () => (await log()).includes('END OF FILE'), 5000);
     assert.match(await log(), /firmware update success\nEND OF FILE\n$/);
     assert.equal(m.services.ctx.kv.get('firmware.pendingVersion'), '3.6.0');
     assert.ok(eventLog(m).some((e) => e.message === 'Module firmware 3.6.0 installed by auto update; the module restarts'));

@@ -1,5 +1,5 @@
 /**
- * A full disk on every request-driven file write (issue 25 item 8; docs/decisions.md "Full disk on
+ * A full disk on every request-driven file write (issue 25 item 8; docs/decisions/security-full-disk-file-writes.md "Full disk on
  * files"): each writer's temporary file is linked to /dev/full, a real ENOSPC. The request answers
  * 507 with the module's text, the previous file is as it was, and no temporary file is left.
  * (The event-log export has its own test in input-hardening.test.ts.)
@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { atomicTempPath } from '../src/atomic-file.ts';
 import { buildPackage } from '../src/services/firmware/package-format.ts';
 import { uploadFirmware } from './firmware-helpers.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { uploadFile } from './upload-helper.ts';
 
 describe('a full disk on file writes', () => {
@@ -29,8 +29,7 @@ describe('a full disk on file writes', () => {
 
   before(async () => {
     // A still clock: a second export or archive gets the name of the first, so its temporary file is known.
-    m = await createTestModule({ now: () => NOW, env: { MODULE_FIRMWARE_DEV_KEY: '0', MODULE_FIRMWARE_KEYS: keyDir } });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ now: () => NOW, env: { MODULE_FIRMWARE_DEV_KEY: '0', MODULE_FIRMWARE_KEYS: keyDir } }));
   });
   after(async () => {
     await m.close();

@@ -7,7 +7,7 @@
 import { endpointUrl, endpoints, shapeOf, type Endpoint } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 const PARAMS = { channel: 1, username: 'admin', roleName: 'admin', id: 1, fileName: 'none.csv', filename: 'none.csv', spec: 'VLN&0&60&1min' };
 const WRONG_VALUES: unknown[] = [null, true, -1, 1e308, '', [[[]]], { $gt: '' }, "'; DROP TABLE users; --"];
@@ -45,10 +45,7 @@ describe('fuzz sweep over every write endpoint', () => {
     return JSON.stringify(reads);
   }
 
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   test('no write endpoint answers 5xx to a bad body, and nothing changes', async () => {

@@ -1,4 +1,8 @@
-/** Builds a module on a fresh temporary data folder, for API tests through app.inject. */
+/**
+ * Builds a module on a fresh temporary data folder, for API tests through app.inject; and
+ * `startModuleWithUsers`, the start of a test file: the module, its users signed in.
+ */
+import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +13,8 @@ import type { Services } from '../src/services.ts';
 import { INITIAL_PASSWORD_FILE } from '../src/services/users/first-start.ts';
 
 export const ADMIN_PASSWORD = 'Admin1234';
+/** The password of the users a test adds, unless it gives another. */
+export const USER_PASSWORD = 'Passw0rd1';
 
 /** The generated first-start admin password of a module built with `generatedAdminPassword`. */
 export function firstStartPassword(m: TestModule): string {
@@ -80,4 +86,89 @@ export async function createTestModule(options: TestModuleOptions = {}): Promise
       if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   }) as TestModule;
+}
+
+/** Adds a user as `admin` (role 'view' and USER_PASSWORD unless `extra` says otherwise); fails the test when refused. */
+export async function addUser(m: TestModule, admin: string, name: string, extra: Record<string, unknown> = {}) {
+  const res = await m.call('POST', '/api/usermg/user/add', { token: admin, body: { name, password: USER_PASSWORD, accessLevel: 'view', ...extra } });
+  assert.equal(res.status, 200, res.raw);
+  assert.deepEqual(res.body, { data: { value: 'Success' } });
+}
+
+export async function addRole(m: TestModule, admin: string, name: string, r: number, c: number, mt: number, u: number) {
+  const res = await m.call('POST', '/api/usermg/role/add', {
+    token: admin,
+    body: { name, readingsAllow: r, configurationAllow: c, maintenanceAllow: mt, userConfigAllow: u },
+  });
+  assert.equal(res.status, 200, res.raw);
+}
+
+/** A role's rights in the order of the role form: readings, configuration, maintenance, user management (0 edit, 1 view, 2 none). */
+export type RoleRights = readonly [readings: number, configuration: number, maintenance: number, userConfig: number];
+
+/**
+ * A user a test file needs: its name (role 'view', USER_PASSWORD), or the fields of the add-user
+ * call (`accessLevel`, `password`, `multipleLogin` ...). `signIn: false` adds it without signing
+ * it in, for the tests that sign it in themselves: it then has no token.
+ */
+export type TestUser<N extends string> = N | { name: N; signIn?: boolean; [field: string]: unknown };
+
+export interface ModuleWithUsersOptions<N extends string, R extends string> extends TestModuleOptions {
+  /** Runs once the module is ready, before anyone signs in (a history recorded first, on a clock the sessions must not see move). */
+  beforeSignIn?: (m: TestModule) => void | Promise<void>;
+  /** The general user settings saved before any user signs in (more sessions than the default maxLoginUser ...). */
+  general?: { maxLoginUser: number; sessionTimeout: number };
+  /** Roles added before the users, with their rights. */
+  roles?: Record<string, RoleRights>;
+  /** Users added by admin and signed in, in this order; their tokens are keyed by name. */
+  users?: readonly TestUser<N>[];
+  /** One role per entry and a user `u_<role>` in it (overridePwdPolicy), signed in; their tokens are keyed by role. */
+  roleUsers?: Record<R, RoleRights>;
+  /** Also listens for real HTTP on a loopback port, at `baseUrl`. */
+  listen?: boolean;
+}
+
+export interface ModuleWithUsers<N extends string, R extends string> {
+  /** The module; `m.close()` stops it (and its listener). */
+  m: TestModule;
+  /** User admin's bearer token. */
+  admin: string;
+  /** Bearer tokens by user name (by role for `roleUsers`), user admin's included. */
+  tokens: Record<'admin' | N | R, string>;
+  /** `http://127.0.0.1:<port>` when started with `listen`, else ''. */
+  baseUrl: string;
+}
+
+/**
+ * The start a test file shares: a module (the options of createTestModule), user admin signed in,
+ * the roles and users the file needs added and signed in, and the HTTP listener when asked.
+ */
+export async function startModuleWithUsers<const N extends string = never, const R extends string = never>(options: ModuleWithUsersOptions<N, R> = {}): Promise<ModuleWithUsers<N, R>> {
+  const { beforeSignIn, general, roles = {}, users = [], roleUsers, listen, ...moduleOptions } = options;
+  const m = await createTestModule(moduleOptions);
+  try {
+    await beforeSignIn?.(m);
+    const admin = await m.login();
+    const tokens = { admin } as Record<string, string>;
+    if (general) {
+      const res = await m.call('PUT', '/api/usrmg/general/config', { token: admin, body: general });
+      assert.equal(res.status, 200, res.raw);
+    }
+    for (const [role, rights] of Object.entries<RoleRights>(roles)) await addRole(m, admin, role, ...rights);
+    for (const user of users) {
+      const { name, signIn = true, ...fields } = typeof user === 'string' ? { name: user } : user;
+      await addUser(m, admin, name, fields);
+      if (signIn) tokens[name] = await m.login(name, typeof fields.password === 'string' ? fields.password : USER_PASSWORD);
+    }
+    for (const [role, rights] of Object.entries<RoleRights>(roleUsers ?? {})) {
+      await addRole(m, admin, role, ...rights);
+      await addUser(m, admin, `u_${role}`, { accessLevel: role, overridePwdPolicy: true });
+      tokens[role] = await m.login(`u_${role}`, USER_PASSWORD);
+    }
+    const baseUrl = listen ? await m.app.listen({ port: 0, host: '127.0.0.1' }) : '';
+    return { m, admin, tokens: tokens as Record<'admin' | N | R, string>, baseUrl };
+  } catch (e) {
+    await m.close();
+    throw e;
+  }
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PROTOCOL } from '@meter/contract';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 /** 2^53 + 1 is not a JavaScript number: it is sent as the JSON text a client would write. */
 const BIG = '__2^53+1__';
@@ -15,10 +15,7 @@ const HUGE_VALUES = [1e308, BIG] as const;
 describe('hidden fields are range-checked', () => {
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   const get = async (path: string) => {

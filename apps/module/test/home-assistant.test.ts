@@ -9,8 +9,8 @@ import { REALTIME_KEYS as K, type MqttConfig, type ReadingRow } from '@meter/con
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
-import { until } from './https-peer-module.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { until } from '../../../test-peers/until.ts';
 import { startBroker, type Broker } from './peers/mosquitto.ts';
 
 const PATH = '/api/settings/communication/mqttConfig';
@@ -46,8 +46,7 @@ describe('Home Assistant discovery', () => {
 
   before(async () => {
     broker = await startBroker();
-    m = await createTestModule({ now: () => T0 });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ now: () => T0 }));
   });
   after(async () => {
     await m.close();

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 /** Strings a shell, a URL parser or a config file would treat as more than a host. */
 const HOST_ATTACKS = ['a;id', '$(reboot)', '`reboot`', 'a|id', 'a&&id', "a'b", 'a"b', 'a b', '../etc/passwd', 'a\nb', 'host.example;rm -rf /', 'a%0aid'];
@@ -136,10 +136,7 @@ const FIELDS: HostField[] = [
 describe('host fields', () => {
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   for (const f of FIELDS) {

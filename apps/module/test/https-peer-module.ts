@@ -1,15 +1,13 @@
 /**
  * The start of the tests that talk to a real HTTPS server (AcuCloud, Remote Access, the post
  * channels' HTTPS path): the server on a loopback port with its own CA, a module that trusts
- * that CA, one signed-in user per role; and `until`, their way of waiting for a condition.
+ * that CA, one signed-in user per role. (Their waits use the shared `until`, test-peers/until.ts.)
  */
-import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestModule, type TestModule } from './helper.ts';
-import { signInRoles, type RoleName } from './logs-helpers.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { ROLE_USERS, type RoleName } from './logs-helpers.ts';
 import { startHttpsPeer, type HttpsPeer } from '../../../test-peers/https-peer.ts';
 
 export interface PeerAndModule {
@@ -25,8 +23,7 @@ export async function startPeerAndModule(o: { name: string; answer?: HttpsPeer['
   const peer = startHttpsPeer(dir);
   if (o.answer !== undefined) peer.answer = o.answer;
   await peer.listen();
-  const m = await createTestModule({ now: o.now, env: { MODULE_TRUSTED_CA: peer.tls.ca, ...o.env } });
-  const tokens = await signInRoles(m);
+  const { m, tokens } = await startModuleWithUsers({ ...ROLE_USERS, now: o.now, env: { MODULE_TRUSTED_CA: peer.tls.ca, ...o.env } });
   return {
     peer,
     m,
@@ -38,13 +35,4 @@ export async function startPeerAndModule(o: { name: string; answer?: HttpsPeer['
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-export async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await cond()) return;
-    await sleep(50);
-  }
-  assert.fail(`timed out waiting for ${what}`);
 }

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MAX_JSON_DEPTH } from '../src/api/json-body.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { uploadFile } from './upload-helper.ts';
 
 describe('input hardening', () => {
@@ -20,8 +20,7 @@ describe('input hardening', () => {
 
   before(async () => {
     // A still clock: two exports get the same file name, so the second one's temporary file is known.
-    m = await createTestModule({ now: () => NOW });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ now: () => NOW }));
   });
   after(() => m.close());
 

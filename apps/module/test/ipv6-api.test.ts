@@ -6,7 +6,7 @@
 import { eui64 } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { createTestModule, startModuleWithUsers, type TestModule } from './helper.ts';
 import { USER_PASSWORD, addUser } from './users-helpers.ts';
 
 const PATH = '/api/settings/communication/ipv6Config';
@@ -23,10 +23,7 @@ test('EUI-64 (RFC 4291 appendix A): the universal/local bit flipped, ff:fe inser
 describe('IPv6 settings', () => {
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   const get = async () => (await m.call('GET', PATH, { token: admin })).body.data;
@@ -78,8 +75,7 @@ describe('IPv6 settings', () => {
 });
 
 test('getIpv6 answers the configuration applied at start', async () => {
-  const m = await createTestModule();
-  const admin = await m.login();
+  const { m, admin } = await startModuleWithUsers();
   const id = m.services.device.identity();
   assert.deepEqual((await m.call('GET', STATE, { token: admin })).body.data, {
     status: 'Disabled',

@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs';
 import { METER_EVENT_RECORD_KEYS, logTexts, meterEventTexts } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
-import { MINUTE, T0, csvRows, signInRoles, type RoleName } from './logs-helpers.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { MINUTE, ROLE_USERS, T0, csvRows, type RoleName } from './logs-helpers.ts';
 
 describe('module event log API', () => {
   let m: TestModule;
@@ -12,10 +12,7 @@ describe('module event log API', () => {
   let tokens: Record<RoleName | 'admin', string>;
   const get = (url: string, token = tokens.admin) => m.call('GET', url, { token });
 
-  before(async () => {
-    m = await createTestModule({ now: () => clock.t });
-    tokens = await signInRoles(m);
-  });
+  before(async () => ({ m, tokens } = await startModuleWithUsers({ ...ROLE_USERS, now: () => clock.t })));
   after(() => m.close());
 
   test('the sign-in is logged; the first page is rows 0 to 10, newest first', async () => {
@@ -154,10 +151,7 @@ describe('meter event log and alarm log API', () => {
   let tokens: Record<RoleName | 'admin', string>;
   const get = (url: string, token = tokens.admin) => m.call('GET', url, { token });
 
-  before(async () => {
-    m = await createTestModule({ now: () => clock.t });
-    tokens = await signInRoles(m);
-  });
+  before(async () => ({ m, tokens } = await startModuleWithUsers({ ...ROLE_USERS, now: () => clock.t })));
   after(() => m.close());
 
   test('a new data folder starts with one restart event', async () => {
@@ -243,9 +237,8 @@ describe('meter event log and alarm log API', () => {
   test('logs survive a restart; the first-start restart is not written again', async () => {
     m.services.meterEvents.write('resetDiPulseCounter', T0 + 300 * MINUTE);
     await m.app.close();
-    const again = await createTestModule({ dataDir: m.dataDir, now: () => clock.t });
+    const { m: again, admin: t } = await startModuleWithUsers({ dataDir: m.dataDir, now: () => clock.t });
     try {
-      const t = await again.login();
       const events = (await again.call('GET', '/api/readings/systemEvent', { token: t })).body.data;
       assert.deepEqual(events, [{ Event: meterEventTexts.resetDiPulseCounter, Timestamp: (T0 + 300 * MINUTE) / 1000 }]);
       assert.equal((await again.call('GET', '/api/readings/alarm', { token: t })).body.data.length, 2);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { RegisterSet } from '../src/meter/reading-source.ts';
 import { SYSTEM_SLOT } from '../src/meter/registers/sampling.ts';
-import { ADMIN_PASSWORD, createTestModule, type TestModule } from './helper.ts';
+import { ADMIN_PASSWORD, createTestModule, startModuleWithUsers, type TestModule } from './helper.ts';
 import { save } from './meter-settings-helpers.ts';
 import { addRole, addUser, eventLog, setPolicy, USER_PASSWORD } from './users-helpers.ts';
 
@@ -18,8 +18,7 @@ describe('management: reading resets and the seal', () => {
   let m: TestModule;
   let admin: string;
   before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers());
     // Registers with history, peaks and counts to reset.
     const t0 = m.services.registers.time;
     for (let s = 1; s <= 3; s++) m.services.ticker.tickAt(t0 + s * 1000);
@@ -124,10 +123,7 @@ describe('management: reading resets and the seal', () => {
 describe('management: debug diagnostic, system log and the diagnostic file', () => {
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   const webLog = () => {
@@ -204,8 +200,7 @@ describe('management: debug diagnostic, system log and the diagnostic file', () 
 
 describe('management: factory reset', () => {
   test('restores users, module and meter settings to the first start, keeps the identity and the measurements, then reboots; a kill before the restart still applies it', async () => {
-    const m = await createTestModule();
-    const admin = await m.login();
+    const { m, admin } = await startModuleWithUsers();
     const serial = m.services.device.identity().meterSerialNumber;
     const firstMeter = (await m.call('GET', '/api/settings/meter', { token: admin })).body.data;
     const firstIo = (await m.call('GET', '/api/settings/ioConfig', { token: admin })).body.data;

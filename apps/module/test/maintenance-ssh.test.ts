@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { eventLog } from './users-helpers.ts';
 import { freePort } from '../../../test-peers/free-ports.ts';
+import { until } from '../../../test-peers/until.ts';
 
 const run = promisify(execFile);
 
@@ -23,14 +23,6 @@ const open = (port: number) =>
     s.once('connect', () => (s.destroy(), resolve(true)));
     s.once('error', () => resolve(false));
   });
-
-async function until(what: () => Promise<boolean>, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await sleep(100);
-  }
-}
 
 describe('management: SSH', () => {
   let m: TestModule;
@@ -44,8 +36,7 @@ describe('management: SSH', () => {
     await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', key]);
     writeFileSync(join(dir, 'authorized_keys'), readFileSync(`${key}.pub`));
     port = await freePort();
-    m = await createTestModule({ env: { HOST: '127.0.0.1', MODULE_SSH_PORT: String(port), MODULE_SSH_AUTHORIZED_KEYS: join(dir, 'authorized_keys') } });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ env: { HOST: '127.0.0.1', MODULE_SSH_PORT: String(port), MODULE_SSH_AUTHORIZED_KEYS: join(dir, 'authorized_keys') } }));
   });
   after(async () => {
     await m.close();
@@ -62,7 +53,7 @@ describe('management: SSH', () => {
     assert.equal(bad.status, 400);
     const r = await m.call('PUT', '/api/settings/sshConfig', { token: admin, body: { enable: 1 } });
     assert.equal(r.status, 200, r.raw);
-    await until(() => open(port));
+    await until('sshd to listen', () => open(port));
     const marker = join(dir, 'marker.txt');
     writeFileSync(marker, 'hello');
     const batch = join(dir, 'batch');
@@ -83,11 +74,13 @@ describe('management: SSH', () => {
 
   test('the setting survives a restart: the new module starts sshd again; disabling stops it', async () => {
     await m.close(true);
-    m = await createTestModule({ dataDir: m.dataDir, env: { HOST: '127.0.0.1', MODULE_SSH_PORT: String(port), MODULE_SSH_AUTHORIZED_KEYS: join(dir, 'authorized_keys') } });
-    admin = await m.login();
-    await until(() => open(port));
+    ({ m, admin } = await startModuleWithUsers({
+      dataDir: m.dataDir,
+      env: { HOST: '127.0.0.1', MODULE_SSH_PORT: String(port), MODULE_SSH_AUTHORIZED_KEYS: join(dir, 'authorized_keys') },
+    }));
+    await until('sshd to listen after the restart', () => open(port));
     const r = await m.call('PUT', '/api/settings/sshConfig', { token: admin, body: { enable: 0 } });
     assert.equal(r.status, 200);
-    await until(async () => !(await open(port)));
+    await until('sshd to stop', async () => !(await open(port)));
   });
 });

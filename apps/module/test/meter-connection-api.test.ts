@@ -1,5 +1,5 @@
 /**
- * Settings › Meter › Meter Connection (issue 26; docs/decisions.md "Meter Connection"): validated
+ * Settings › Meter › Meter Connection (issue 26; docs/decisions/meter-connection-settings.md "Meter Connection"): validated
  * like every section (400 with the rule's message, nothing half-written), admin only on the
  * server, applied at the next start, MODULE_METER reported and winning, in the configuration
  * backups (applied with the importer's rights), back to Simulated after a factory reset.
@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { freePorts } from '../../../test-peers/free-ports.ts';
 import { profileNames } from '../src/meter/modbus/profile.ts';
-import { until } from './https-peer-module.ts';
-import { ADMIN_PASSWORD, createTestModule, type TestModule } from './helper.ts';
+import { until } from '../../../test-peers/until.ts';
+import { ADMIN_PASSWORD, startModuleWithUsers, type TestModule } from './helper.ts';
 import { USER_PASSWORD, addRole, addUser } from './users-helpers.ts';
 
 const PATH = '/api/settings/meter/meterConnection';
@@ -33,8 +33,7 @@ describe('Meter Connection settings', () => {
   let m: TestModule;
   let admin: string;
   const start = async (env: Record<string, string> = {}) => {
-    m = await createTestModule({ dataDir, env });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ dataDir, env }));
   };
   const get = async (token = admin) => (await m.call('GET', PATH, { token })).body.data as MeterConnectionConfig;
   const put = (body: unknown, token = admin) => m.call('PUT', PATH, { token, body });

@@ -12,14 +12,14 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { firmwareTexts } from '@meter/contract';
 import { METER_MAGIC, buildPackage } from '../src/services/firmware/package-format.ts';
 import { processUpdate, updateLog, uploadFirmware } from './firmware-helpers.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { putSettings } from './meter-settings-helpers.ts';
 import { USER_PASSWORD, addRole, addUser, eventLog } from './users-helpers.ts';
+import { until } from '../../../test-peers/until.ts';
 
 const METER_MODEL = 'AcuRev 2100-mV-18';
 const keys = generateKeyPairSync('ed25519');
@@ -32,10 +32,7 @@ describe('meter firmware update', () => {
   writeFileSync(join(keyDir, 'test.pem'), keys.publicKey.export({ type: 'spki', format: 'pem' }));
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule({ env: { MODULE_FIRMWARE_DEV_KEY: '0', MODULE_FIRMWARE_KEYS: keyDir } });
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers({ env: { MODULE_FIRMWARE_DEV_KEY: '0', MODULE_FIRMWARE_KEYS: keyDir } })));
   after(async () => {
     await m.close();
     rmSync(m.dataDir, { recursive: true, force: true });
@@ -124,12 +121,11 @@ describe('meter firmware update', () => {
       cwd: join(import.meta.dirname, '../../..'),
     });
     assert.equal(readFileSync(out).subarray(0, 4).toString(), 'ABIN');
-    const dev = await createTestModule({ env: { MODULE_FIRMWARE_DEV_KEY: '1' } });
+    const { m: dev, admin: token } = await startModuleWithUsers({ env: { MODULE_FIRMWARE_DEV_KEY: '1' } });
     try {
-      const token = await dev.login();
       assert.equal((await uploadFirmware(dev, 'meter', readFileSync(out), token, { fileName: 'dev.abin' })).status, 200);
       await dev.call('PATCH', '/api/meterUpdate/update', { token, body: {} });
-      for (let i = 0; i < 100 && (await dev.call('GET', '/api/settings/deviceInfo', { token })).body.data.meterFirmwareVersion !== '1.18'; i++) await sleep(50);
+      await until('the meter firmware 1.18', async () => (await dev.call('GET', '/api/settings/deviceInfo', { token })).body.data.meterFirmwareVersion === '1.18', 5000);
       assert.equal((await dev.call('GET', '/api/settings/deviceInfo', { token })).body.data.meterFirmwareVersion, '1.18');
     } finally {
       await dev.close();

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { freePorts } from '../../../test-peers/free-ports.ts';
 import { floatRegisters, startModbusSlave, type Peer, ACUREV_VALUES } from '../../../test-peers/modbus-slave.ts';
-import { createTestModule, type TestModule } from './helper.ts';
-import { until } from './https-peer-module.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { until } from '../../../test-peers/until.ts';
 import { csvRows } from './logs-helpers.ts';
 
 const T0 = Date.parse('2026-03-01T08:00:00Z');
@@ -31,12 +31,11 @@ test('peer stopped: the trend log and the data log record a gap, then resume wit
   const serve = async () => (peer = await startModbusSlave({ mode: 'tcp', port, unit: 3, registers: floatRegisters(ACUREV_VALUES) }));
   await serve();
   const clock = { t: T0 };
-  m = await createTestModule({
+  const { m: mod, admin: token } = await startModuleWithUsers({
     now: () => clock.t,
     env: { MODULE_METER: `modbus-tcp://127.0.0.1:${port}?unit=3&profile=acurev2000`, MODULE_DATALOG_INTERVAL_SECONDS: '1' },
   });
-  const mod = m;
-  const token = await mod.login();
+  m = mod;
   const lost = async () => (await mod.call('GET', '/api/readings/meter-link', { token })).body.data.lostSince as number | null;
   const vlnA = () => mod.services.meter.snapshot(clock.t).phases[0].vln;
   /** Five seconds of the device clock, each recorded by the trends and the data logger. */

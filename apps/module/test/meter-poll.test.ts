@@ -14,7 +14,7 @@ import { defaultMeterConfig } from '../src/meter/config.ts';
 import { MODBUS_TIMING, ModbusSource } from '../src/meter/modbus/modbus-source.ts';
 import { isCounted, loadProfile, planBlocks } from '../src/meter/modbus/profile.ts';
 import { freePorts } from '../../../test-peers/free-ports.ts';
-import { until } from './https-peer-module.ts';
+import { until } from '../../../test-peers/until.ts';
 
 interface Request {
   at: number;

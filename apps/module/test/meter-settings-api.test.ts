@@ -7,17 +7,14 @@ import { alarmConfigData, ioConfigData, meterSettingsData, userCtConfigData } fr
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { SETTINGS, type Section, getSettings, moduleEvents, putSettings, save } from './meter-settings-helpers.ts';
-import { USER_PASSWORD, addRole, addUser } from './users-helpers.ts';
+import { USER_PASSWORD } from './users-helpers.ts';
 
 describe('meter settings API', () => {
   let m: TestModule;
   let token: string;
-  before(async () => {
-    m = await createTestModule();
-    token = await m.login();
-  });
+  before(async () => ({ m, admin: token } = await startModuleWithUsers()));
   after(() => m.close());
   beforeEach(() => m.services.device.updateState({ sealStatus: 0, pulseVerified: 1, demandVerified: 1 }));
 
@@ -214,11 +211,15 @@ describe('meter settings permissions and restarts', () => {
   let m: TestModule;
   let admin: string;
   before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-    await addUser(m, admin, 'viewer'); // role 'view': configuration view
-    await addRole(m, admin, 'reading', 0, 2, 2, 2); // readings edit, no configuration
-    await addUser(m, admin, 'reader', { accessLevel: 'reading' });
+    ({ m, admin } = await startModuleWithUsers({
+      // Readings edit, no configuration.
+      roles: { reading: [0, 2, 2, 2] },
+      // Role 'view': configuration view; they sign in in the tests.
+      users: [
+        { name: 'viewer', signIn: false },
+        { name: 'reader', accessLevel: 'reading', signIn: false },
+      ],
+    }));
   });
   after(async () => {
     await m.close(true);
@@ -249,8 +250,7 @@ describe('meter settings permissions and restarts', () => {
     await save(m, admin, 'userCt', (b) => Object.assign(b, { connectionType: 4, CT2: 400, userId2: { userName: 'Lab', channel: 27, enableDisplay: 0 } }));
     const before = Object.fromEntries(await Promise.all((Object.keys(SETTINGS) as Section[]).map(async (s) => [s, await getSettings(m, admin, s)])));
     await m.close(true);
-    m = await createTestModule({ dataDir: m.dataDir });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ dataDir: m.dataDir }));
     for (const s of Object.keys(SETTINGS) as Section[]) assert.deepEqual(await getSettings(m, admin, s), before[s], s);
     assert.equal(m.services.meter.config.ratedVoltage, 277);
     assert.equal(m.services.meter.config.ctFullScale[2], 400);

@@ -6,9 +6,9 @@
 import { REALTIME_KEYS as K, DEMAND_KEYS } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { save } from './meter-settings-helpers.ts';
-import { moduleWithClock } from './users-helpers.ts';
+import { testClock } from './users-helpers.ts';
 
 /** Wednesday 2026-03-18 11:00 in New York (the device's zone); a multiple of 5 minutes. */
 const T0 = Date.parse('2026-03-18T15:00:00Z');
@@ -20,12 +20,9 @@ const near = (actual: number, expected: number, tol: number, what = '') => asser
 
 describe('meter settings drive the meter', () => {
   let m: TestModule;
-  let clock: { t: number };
+  const { clock, now } = testClock(T0);
   let token: string;
-  before(async () => {
-    ({ m, clock } = await moduleWithClock({ start: T0 }));
-    token = await m.login();
-  });
+  before(async () => ({ m, admin: token } = await startModuleWithUsers({ now })));
   after(() => m.close());
 
   const get = async (url: string): Promise<any> => {

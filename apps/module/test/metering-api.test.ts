@@ -3,8 +3,8 @@ import { DEMAND_KEYS, ENERGY_KEYS as E, HARMONIC_KEYS as H, HARMONIC_ORDERS, TOU
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import type { TestModule } from './helper.ts';
-import { USER_PASSWORD, addRole, addUser, eventLog, moduleWithClock } from './users-helpers.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { USER_PASSWORD, addRole, addUser, eventLog, moduleWithClock, testClock } from './users-helpers.ts';
 
 /** Wednesday 2026-03-18 11:00 in New York (the device's default zone). */
 const T0 = Date.parse('2026-03-18T15:00:00Z');
@@ -30,12 +30,9 @@ function ticks(m: TestModule, clock: { t: number }, seconds: number): void {
 
 describe('metering API', () => {
   let m: TestModule;
-  let clock: { t: number };
+  const { clock, now } = testClock(T0);
   let token: string;
-  before(async () => {
-    ({ m, clock } = await moduleWithClock({ start: T0 }));
-    token = await m.login();
-  });
+  before(async () => ({ m, admin: token } = await startModuleWithUsers({ now })));
   after(() => m.close());
 
   const get = async (url: string): Promise<any> => {

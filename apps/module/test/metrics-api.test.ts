@@ -7,7 +7,7 @@ import { ADMIN_ONLY_TEXT, REALTIME_KEYS as K, type ReadingRow } from '@meter/con
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { USER_PASSWORD, addRole, addUser } from './users-helpers.ts';
 
 const T0 = Date.parse('2026-06-01T12:00:00Z');
@@ -31,8 +31,7 @@ describe('GET /metrics', () => {
   let scrape: string;
 
   before(async () => {
-    m = await createTestModule({ now: () => T0 });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ now: () => T0 }));
     apiToken = (await m.call('GET', '/api/command/getApiToken', { token: admin })).body.data.value as string;
   });
   after(() => m.close());

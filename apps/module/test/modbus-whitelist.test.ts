@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 const PATH = '/api/settings/communication/ipWhitelistConfig';
 
@@ -48,8 +48,7 @@ let m: TestModule;
 let token: string;
 let port: number;
 before(async () => {
-  m = await createTestModule();
-  token = await m.login();
+  ({ m, admin: token } = await startModuleWithUsers());
   port = m.services.modbus.port()!;
 });
 after(() => m.close());

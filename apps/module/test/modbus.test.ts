@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { REGISTER_MAP, readRegisters } from '../src/services/modbus/register-map.ts';
 import { answer } from '../src/services/modbus/modbus-server.ts';
 import { modbusPort } from '../src/services/modbus/index.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { createTestModule, startModuleWithUsers, type TestModule } from './helper.ts';
 
 const T0 = Date.parse('2026-06-01T12:00:00Z');
 
@@ -31,7 +31,7 @@ describe('Modbus TCP server', () => {
   let m: TestModule;
   let port: number;
   before(async () => {
-    m = await createTestModule({ now: () => T0 });
+    ({ m } = await startModuleWithUsers({ now: () => T0 }));
     port = m.services.modbus.port()!;
   });
   after(() => m.close());

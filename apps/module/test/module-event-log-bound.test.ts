@@ -4,17 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { loopSlices } from './loop-slices.ts';
 import { csvRows } from './logs-helpers.ts';
 
 describe('module event log bound', () => {
   let m: TestModule;
   let token: string;
-  before(async () => {
-    m = await createTestModule({ env: { MODULE_EVENT_LOG_MAX_ROWS: '50' } });
-    token = await m.login();
-  });
+  before(async () => ({ m, admin: token } = await startModuleWithUsers({ env: { MODULE_EVENT_LOG_MAX_ROWS: '50' } })));
   after(() => m.close());
 
   test('keeps the newest 50 rows: the oldest are dropped as new ones come', async () => {
@@ -33,8 +30,7 @@ describe('module event log bound', () => {
     assert.equal(m.services.events.count(), 50);
     const dataDir = m.dataDir;
     await m.close(true);
-    m = await createTestModule({ dataDir, env: { MODULE_EVENT_LOG_MAX_ROWS: '20' } });
-    token = await m.login();
+    ({ m, admin: token } = await startModuleWithUsers({ dataDir, env: { MODULE_EVENT_LOG_MAX_ROWS: '20' } }));
     assert.equal(m.services.events.count(), 20);
   });
 });
@@ -44,8 +40,7 @@ describe('module event log export, streamed', () => {
   let token: string;
   const ROWS = 60_000;
   before(async () => {
-    m = await createTestModule();
-    token = await m.login();
+    ({ m, admin: token } = await startModuleWithUsers());
     const insert = m.services.ctx.db.prepare("INSERT INTO module_event_log (timestamp, level, message, user) VALUES (?, 'Info', ?, '')");
     m.services.ctx.db.transaction(() => {
       for (let i = 0; i < ROWS; i++) insert.run(1_700_000_000 + i, `bulk row ${i}`);

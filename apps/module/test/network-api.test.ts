@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultApSsid, dhcpLease } from '../src/services/network/network-service.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { save } from './meter-settings-helpers.ts';
 import { USER_PASSWORD, addUser } from './users-helpers.ts';
 import { freePort } from '../../../test-peers/free-ports.ts';
@@ -28,10 +28,7 @@ const errors = (res: Res) => Object.values(res.body.data.errors ?? {}).sort();
 describe('Network page sections', () => {
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   const get = async (path: string) => (await m.call('GET', path, { token: admin })).body.data;
@@ -201,8 +198,7 @@ describe('Network page sections', () => {
 
 describe('Network commands', () => {
   test('getIp answers the configuration applied at start: manual addresses as set, DHCP leases from the MAC, the bridge on Ethernet 1; WiFi as a station is Connected only to a heard network', async () => {
-    const m = await createTestModule();
-    const admin = await m.login();
+    const { m, admin } = await startModuleWithUsers();
     const id = m.services.device.identity();
     let ip = (await m.call('GET', '/api/command/getIp', { token: admin })).body.data;
     assert.deepEqual(ip.eth0, { ip: '192.168.1.254', mask: '255.255.255.0', gateway: '192.168.1.1', dhcp: false, mac: id.moduleEth0MacAddress });
@@ -229,9 +225,8 @@ describe('Network commands', () => {
     assert.equal(ip.br0.enabled, false);
     await m.close(true);
 
-    const again = await createTestModule({ dataDir: m.dataDir });
+    const { m: again, admin: token } = await startModuleWithUsers({ dataDir: m.dataDir });
     try {
-      const token = await again.login();
       ip = (await again.call('GET', '/api/command/getIp', { token })).body.data;
       assert.deepEqual(ip.br0, { ip: '10.1.2.3', mask: '255.255.0.0', gateway: '10.1.0.1', enabled: true });
       assert.equal(ip.eth0.ip, '');
@@ -262,9 +257,8 @@ describe('Network commands', () => {
 
   test('emergency SSH: saves the SSH setting on (audited) and sshd answers on its port', async () => {
     const port = await freePort();
-    const m = await createTestModule({ env: { HOST: '127.0.0.1', MODULE_SSH_PORT: String(port) } });
+    const { m, admin } = await startModuleWithUsers({ env: { HOST: '127.0.0.1', MODULE_SSH_PORT: String(port) } });
     try {
-      const admin = await m.login();
       const res = await m.call('PATCH', '/api/command/emergency/sshEnable', { token: admin });
       assert.deepEqual(res.body, { data: { value: 'Success' } });
       assert.equal((await m.call('GET', '/api/settings/sshConfig', { token: admin })).body.data.enable, 1);

@@ -8,27 +8,26 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { addUser, USER_PASSWORD } from './users-helpers.ts';
+import { until } from '../../../test-peers/until.ts';
 
 describe('network diagnostic', () => {
   let m: TestModule;
   let admin: string;
-  before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-  });
+  before(async () => ({ m, admin } = await startModuleWithUsers()));
   after(() => m.close());
 
   const lookup = (token: string, command: Record<string, unknown>) => m.call('PATCH', '/api/diagnose/hostLookupCMD', { token, body: { command } });
+  const output = async (token: string, name: string): Promise<any> => {
+    const r = await m.call('GET', `/api/diagnose/${name}Output`, { token });
+    assert.equal(r.status, 200, r.raw);
+    return r.body.data;
+  };
   async function finished(token: string, name: string): Promise<any> {
-    for (let i = 0; i < 200; i++) {
-      const r = await m.call('GET', `/api/diagnose/${name}Output`, { token });
-      assert.equal(r.status, 200, r.raw);
-      if (!r.body.data.running) return r.body.data;
-      await sleep(100);
-    }
-    throw new Error(`${name} did not end`);
+    let last: any;
+    await until(`${name} to end`, async () => !(last = await output(token, name)).running, 20_000);
+    return last;
   }
 
   test("hostile hosts are refused with the rule's message and nothing runs", async () => {
@@ -47,6 +46,7 @@ describe('network diagnostic', () => {
       assert.equal(r.status, 400, domain);
       assert.equal(r.body.data.errors['command.domain'], domain === '' ? 'Please provide Domain' : 'Domain valid IP address or domain', domain);
     }
+    // Nothing runs, so no event to wait for: a moment for a command that did start to touch the file.
     await sleep(300);
     assert.equal(existsSync(marker), false, 'no file created');
     assert.deepEqual((await m.call('GET', '/api/diagnose/hostLookupOutput', { token: admin })).body.data, { running: false, output: '' });
@@ -61,8 +61,8 @@ describe('network diagnostic', () => {
     const busy = await lookup(admin, { domain: '127.0.0.1', nslookup: false, ping: true, traceroute: false });
     assert.equal(busy.status, 409);
     assert.equal(busy.body.data.value, 'A diagnostic of this session is still running: wait for it to end');
-    await sleep(1200);
-    const partial = (await m.call('GET', '/api/diagnose/hostLookupOutput', { token: admin })).body.data;
+    let partial: any;
+    await until('a first reply in the output', async () => /bytes from 127\.0\.0\.1/.test((partial = await output(admin, 'hostLookup')).output));
     assert.equal(partial.running, true);
     assert.match(partial.output, /^\$ ping -c 4 -W 2 127\.0\.0\.1\n/);
     assert.match(partial.output, /bytes from 127\.0\.0\.1/);

@@ -4,25 +4,16 @@
  * time shifted by `offsetSeconds`, so a client that synchronises from it moves by that much.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sntpQuery } from '../src/services/date-time/sntp-client.ts';
+import { freeUdpPort } from '../../../test-peers/free-ports.ts';
 
 export interface NtpPeer {
   port: number;
   close(): Promise<void>;
-}
-
-/** A UDP port free on 127.0.0.1 now (chronyd can not be given port 0). */
-async function freeUdpPort(): Promise<number> {
-  const s = createSocket('udp4');
-  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
-  const { port } = s.address();
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
 }
 
 export async function startNtpPeer(offsetSeconds = 0): Promise<NtpPeer> {

@@ -2,12 +2,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 let m: TestModule;
-before(async () => {
-  m = await createTestModule();
-});
+before(async () => ({ m } = await startModuleWithUsers()));
 after(() => m.close());
 
 test('the module serves the OpenAPI document without a sign-in, the same as docs/openapi.json', async () => {

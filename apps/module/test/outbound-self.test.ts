@@ -11,7 +11,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { syslogFileName } from '../src/services/maintenance/system-log.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 /** A TCP peer on loopback that treats each connection with `onSocket`. */
 async function tcpPeer(onSocket: (s: Socket) => void): Promise<{ port: number; server: Server }> {
@@ -50,10 +50,8 @@ describe('outbound connections to the module itself', () => {
   };
 
   before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
     // The module's own HTTP listener, as the launcher binds it; every connection it gets is counted.
-    await m.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ m, admin } = await startModuleWithUsers({ listen: true }));
     httpPort = (m.app.server.address() as AddressInfo).port;
     m.app.server.on('connection', () => connections++);
   });

@@ -1,4 +1,4 @@
-/** GET users/passwordRules: the policy's text rules for every password screen's checklist (docs/decisions.md). */
+/** GET users/passwordRules: the policy's text rules for every password screen's checklist (docs/decisions/users-sign-in-page-and-password-help.md). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { passwordPolicyError } from '@meter/contract';

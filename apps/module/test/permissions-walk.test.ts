@@ -5,7 +5,7 @@
 import { endpointUrl, endpoints, hasAccess, permissionFromFlags, type Endpoint, type PermissionLevel, type RoleFlags } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 const PARAMS = { channel: 1, username: 'admin', roleName: 'admin', id: 1, fileName: 'none.csv', filename: 'none.csv', spec: 'VLN&0&60&1min' };
 
@@ -41,21 +41,14 @@ function expectedAllowed(e: Endpoint, permission: number | null, isUser = true):
 
 describe('permission walk over the endpoint table', () => {
   let m: TestModule;
-  const tokens = new Map<string, string>();
+  let tokens: Record<string, string>;
 
   before(async () => {
-    m = await createTestModule();
-    const admin = await m.login();
-    // Eight users sign in at once: more than the default maxLoginUser.
-    const general = await m.call('PUT', '/api/usrmg/general/config', { token: admin, body: { maxLoginUser: 10, sessionTimeout: 15 } });
-    assert.equal(general.status, 200, general.raw);
-    for (const { role, flags } of ROLES) {
-      const r = await m.call('POST', '/api/usermg/role/add', { token: admin, body: { name: role, ...flags } });
-      assert.equal(r.status, 200, r.raw);
-      const u = await m.call('POST', '/api/usermg/user/add', { token: admin, body: { name: `u_${role}`, password: 'Passw0rd1', accessLevel: role, overridePwdPolicy: true } });
-      assert.equal(u.status, 200, u.raw);
-      tokens.set(role, await m.login(`u_${role}`, 'Passw0rd1'));
-    }
+    ({ m, tokens } = await startModuleWithUsers({
+      // Eight users sign in at once: more than the default maxLoginUser.
+      general: { maxLoginUser: 10, sessionTimeout: 15 },
+      roleUsers: Object.fromEntries(ROLES.map(({ role, flags: f }) => [role, [f.readingsAllow, f.configurationAllow, f.maintenanceAllow, f.userConfigAllow] as const])),
+    }));
   });
   after(() => m.close());
 
@@ -90,7 +83,7 @@ describe('permission walk over the endpoint table', () => {
   for (const { role, flags } of ROLES) {
     test(`role ${role}: 403 exactly where its permission does not reach`, async () => {
       const permission = permissionFromFlags(flags);
-      const token = tokens.get(role)!;
+      const token = tokens[role]!;
       for (const [name, e] of entries) {
         // Writes are sent with an empty body: allowed ones fail validation (400) and change nothing.
         const res = await m.call(e.method, endpointUrl(e.path, PARAMS, { root: 'root' in e && e.root }), { token, body: e.method === 'GET' ? undefined : {} });
@@ -102,7 +95,7 @@ describe('permission walk over the endpoint table', () => {
 
   test('reboot: only maintenance writers reach it', async () => {
     for (const { role, flags } of ROLES) {
-      const res = await m.call('PATCH', '/api/command/rebootSystem', { token: tokens.get(role), body: { value: 1 } });
+      const res = await m.call('PATCH', '/api/command/rebootSystem', { token: tokens[role], body: { value: 1 } });
       const allowed = hasAccess(permissionFromFlags(flags), 'maintenance', 'write');
       assert.equal(res.status, allowed ? 200 : 403, role);
     }
@@ -120,7 +113,7 @@ describe('permission walk over the endpoint table', () => {
   });
 
   test('logout ends the session', async () => {
-    const token = tokens.get('viewall')!;
+    const token = tokens.viewall!;
     assert.equal((await m.call('POST', '/api/users/logout', { token, body: {} })).status, 200);
     assert.equal((await m.call('GET', '/api/command/homePageInfo', { token })).status, 401);
   });

@@ -11,12 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DATA_LOG_SETTINGS_KEY, defaultSettings } from '../src/services/datalog/config.ts';
-import { createTestModule, type TestModule } from './helper.ts';
-import { MINUTE, T0, signInRoles, type RoleName } from './logs-helpers.ts';
+import { createTestModule, startModuleWithUsers, type TestModule } from './helper.ts';
+import { MINUTE, ROLE_USERS, T0, type RoleName } from './logs-helpers.ts';
 import { startFtpPeer, type FtpPeer } from './peers/ftp-peer.ts';
 import { startSftpPeer, type SftpPeer } from './peers/sftp-peer.ts';
+import { until } from '../../../test-peers/until.ts';
 
 const DAY = 86_400_000;
 /** Local midnights (America/New_York, EST) after T0. */
@@ -53,15 +53,6 @@ function httpPeer(user: string, password: string) {
   };
 }
 
-async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await cond()) return;
-    await sleep(50);
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
-
 function channel(patch: Partial<DataPostConfig['dataPost1']> & { info?: Partial<DataPostConfig['dataPost1']['postChannelInfo']> }, base: DataPostConfig['dataPost1']) {
   const { info, ...rest } = patch;
   return { ...base, ...rest, postChannelInfo: { ...base.postChannelInfo, ...info } };
@@ -94,8 +85,7 @@ describe('post channels', () => {
 
   before(async () => {
     [httpPort, ftp, sftp] = await Promise.all([http.listen(), startFtpPeer(peerDir, 'ftpuser', 'ftpPass1'), startSftpPeer(peerDir, 'sftpuser', 'sftpPass1')]);
-    m = await createTestModule({ dataDir, now: () => clock.t, env: ENV });
-    tokens = await signInRoles(m);
+    ({ m, tokens } = await startModuleWithUsers({ ...ROLE_USERS, dataDir, now: () => clock.t, env: ENV }));
   });
   after(async () => {
     await m.close();
@@ -204,14 +194,15 @@ describe('post channels', () => {
     // The module restarts while the server is away: the queue is on disk.
     await m.close(true);
     m = await createTestModule({ dataDir, now: () => clock.t, env: ENV });
-    tokens = await signInRoles(m).catch(async () => ({ ...tokens, admin: await m.login() }));
+    tokens = { ...tokens, admin: await m.login() };
     assert.equal((await status(1)).waiting, 2);
     await http.listen(httpPort);
     await until('both queued files', () => http.received.length === 3);
-    await sleep(500);
+    // Each file leaves the queue once the server took it: an empty queue has nothing to post again.
+    await until('the queue to empty', async () => (await status(1)).waiting === 0);
     const names = http.received.map((r) => r.name);
+    assert.equal(names.length, 3, `each file once: ${names.join(', ')}`);
     assert.equal(new Set(names).size, 3, `each file once: ${names.join(', ')}`);
-    assert.equal((await status(1)).waiting, 0);
   });
 
   test('FTP (pyftpdlib): test and queued files into the MAC-named directory; a wrong password is named', async () => {

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { freePort } from '../../../test-peers/free-ports.ts';
-import { createTestModule, type TestModule } from './helper.ts';
-import { until } from './https-peer-module.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { until } from '../../../test-peers/until.ts';
 
 let a: TestModule;
 let b: TestModule;
@@ -23,13 +23,6 @@ let tokenA = '';
 let adminB = '';
 const dir = mkdtempSync(join(tmpdir(), 'prometheus-'));
 let log = '';
-
-async function listen(m: TestModule): Promise<string> {
-  await m.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = m.app.server.address();
-  assert.ok(address && typeof address === 'object');
-  return `127.0.0.1:${address.port}`;
-}
 
 async function query(expr: string): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> {
   const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`);
@@ -45,13 +38,12 @@ async function readingsWatts(m: TestModule, token: string): Promise<number> {
 }
 
 before(async () => {
-  a = await createTestModule();
-  b = await createTestModule();
-  const adminA = await a.login();
-  tokenA = (await a.call('GET', '/api/command/getApiToken', { token: adminA })).body.data.value as string;
-  adminB = await b.login();
+  const startedA = await startModuleWithUsers({ listen: true });
+  const startedB = await startModuleWithUsers({ listen: true });
+  [a, b, adminB] = [startedA.m, startedB.m, startedB.tokens.admin];
+  tokenA = (await a.call('GET', '/api/command/getApiToken', { token: startedA.tokens.admin })).body.data.value as string;
   assert.equal((await b.call('PUT', '/api/settings/communication/metricsConfig', { token: adminB, body: { openAccess: 1 } })).status, 200);
-  const [targetA, targetB] = [await listen(a), await listen(b)];
+  const [targetA, targetB] = [startedA, startedB].map((s) => new URL(s.baseUrl).host);
   writeFileSync(join(dir, 'modules.json'), JSON.stringify([{ targets: [targetB], labels: { site: 'test' } }]));
   writeFileSync(
     join(dir, 'prometheus.yml'),

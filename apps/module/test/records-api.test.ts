@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { recordHash } from '../src/services/records/record-service.ts';
-import { createTestModule, type TestModule } from './helper.ts';
-import { addUser, signIn, USER_PASSWORD } from './users-helpers.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 const run = promisify(execFile);
 
@@ -38,10 +37,8 @@ describe('records API', () => {
   let admin: string;
   let viewer: string;
   before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
-    await addUser(m, admin, 'viewer');
-    viewer = (await signIn(m, 'viewer', USER_PASSWORD)).body.data.token;
+    const s = await startModuleWithUsers({ users: ['viewer'] });
+    [m, admin, viewer] = [s.m, s.admin, s.tokens.viewer];
   });
   after(() => m.close());
 

@@ -1,6 +1,6 @@
 /**
  * Guessing any secret is bounded per account, whatever the number of source addresses (issue 25
- * item 3; docs/decisions.md, "Secret checks: per-account throttling"). The attacks run over real
+ * item 3; docs/decisions/users-secret-checks-and-sftp-access.md, "Secret checks: per-account throttling"). The attacks run over real
  * sockets from different loopback addresses (127.0.x.y: Linux routes the whole 127/8 to lo).
  */
 import assert from 'node:assert/strict';
@@ -8,8 +8,8 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_THROTTLE, SecretThrottle, delayAfter, shortestTimeFor } from '../src/services/throttle/secret-throttle.ts';
-import { ADMIN_PASSWORD, type TestModule } from './helper.ts';
-import { USER_PASSWORD, addUser, eventLog, moduleWithClock, setPolicy } from './users-helpers.ts';
+import { ADMIN_PASSWORD, startModuleWithUsers, type TestModule } from './helper.ts';
+import { USER_PASSWORD, addUser, eventLog, setPolicy, testClock } from './users-helpers.ts';
 
 const INCORRECT = 'Incorrect username/password';
 const LOCKED_OUT = 'Account locked by administrator after too many failed attempts';
@@ -66,14 +66,11 @@ const attacker = (i: number) => `127.0.0.${2 + (i % 6)}`;
 
 describe('per-account throttling of secret checks', () => {
   let m: TestModule;
-  let advance: (ms: number) => number;
   let admin: string;
-
+  const { now, advance } = testClock();
   before(async () => {
-    ({ m, advance } = await moduleWithClock());
-    await m.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ m, admin } = await startModuleWithUsers({ now, listen: true }));
     port = (m.app.server.address() as AddressInfo).port;
-    admin = await m.login();
   });
   after(() => m.close());
 
@@ -86,7 +83,7 @@ describe('per-account throttling of secret checks', () => {
   test('the delay schedule: 5 free failures, then 1 s doubling to 1 h; all 10,000 meter codes take more than a year', () => {
     const waits = Array.from({ length: 20 }, (_, i) => delayAfter(i + 1) / 1000);
     assert.deepEqual(waits, [0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 3600, 3600, 3600]);
-    // docs/decisions.md: past the 17th failure of a count every guess waits 1 h, and a count
+    // docs/decisions/users-secret-checks-and-sftp-access.md: past the 17th failure of a count every guess waits 1 h, and a count
     // restarts only after 24 h of silence, so no strategy beats one guess an hour for long.
     const year = 365 * DAY_MS;
     const all = shortestTimeFor(10_000);

@@ -25,9 +25,8 @@ import { z } from 'zod';
 import { sectionsApi } from '../src/api/sections/index.ts';
 import { revisionsOf } from '../src/api/revision.ts';
 import type { SectionDoc } from '../src/services/sections/section-backend.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { getSettings, moduleEvents } from './meter-settings-helpers.ts';
-import { USER_PASSWORD, addUser } from './users-helpers.ts';
 
 const fixtureBody = strictObject({
   stationName: text('Station Name', rules.maxLength('Station Name', 20)),
@@ -77,7 +76,7 @@ describe('generic settings sections', () => {
   const flakyState = { cache: { level: 1 }, fail: false };
 
   before(async () => {
-    m = await createTestModule({
+    const s = await startModuleWithUsers({
       beforeReady: (app, services) => {
         services.sections.register(flaky, {
           read: () => services.ctx.kv.getOrInit<SectionDoc>('test.flaky', () => ({ level: 1 })),
@@ -91,10 +90,10 @@ describe('generic settings sections', () => {
         });
         void app.register(sectionsApi, { sections: services.sections, table: [...readWrite('/test/fixture', fixture), ...readWrite('/test/flaky', flaky)] });
       },
+      // Role 'view': configuration view only.
+      users: ['viewer'],
     });
-    admin = await m.login();
-    await addUser(m, admin, 'viewer'); // role 'view': configuration view only
-    viewer = await m.login('viewer', USER_PASSWORD);
+    [m, admin, viewer] = [s.m, s.admin, s.tokens.viewer];
   });
   after(() => m.close());
 

@@ -1,11 +1,11 @@
 /**
- * Session timeout counts what the user does, not background polling (issue 28; docs/decisions.md,
+ * Session timeout counts what the user does, not background polling (issue 28; docs/decisions/users-first-day-password-change-and-session-timeout.md,
  * "Session timeout"). A short timeout through MODULE_SESSION_MINUTE_SECONDS (a minute of the
  * timeout lasts 1 s here) on the module's clock, moved by the test.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 const SECOND = 1000;
 let m: TestModule;
@@ -14,8 +14,7 @@ const advance = (ms: number) => (clock.t += ms);
 let admin: string;
 
 before(async () => {
-  m = await createTestModule({ now: () => clock.t, env: { MODULE_SESSION_MINUTE_SECONDS: '1' } });
-  admin = await m.login();
+  ({ m, admin } = await startModuleWithUsers({ now: () => clock.t, env: { MODULE_SESSION_MINUTE_SECONDS: '1' } }));
   // sessionTimeout 3 "minutes": 3 s of the module's clock.
   const general = await m.call('PUT', '/api/usrmg/general/config', { token: admin, body: { maxLoginUser: 10, sessionTimeout: 3 } });
   assert.equal(general.status, 200, general.raw);

@@ -14,9 +14,9 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Client } from 'ssh2';
 import { FORMER_SFTP_DEFAULT_PASSWORD } from '../src/services/sftp-access/sftp-access.ts';
-import { createTestModule, type TestModule } from './helper.ts';
-import { until } from './https-peer-module.ts';
-import { T0, signInRoles, type RoleName } from './logs-helpers.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
+import { until } from '../../../test-peers/until.ts';
+import { ROLE_USERS, T0, type RoleName } from './logs-helpers.ts';
 import { eventLog } from './users-helpers.ts';
 
 const PASSWORD = 'first7Pass';
@@ -97,8 +97,7 @@ describe('SFTP access', () => {
   before(async () => {
     writeFileSync(askpass, '#!/bin/sh\nprintf "%s\\n" "$SFTP_TEST_PASSWORD"\n');
     chmodSync(askpass, 0o700);
-    m = await createTestModule({ now: () => T0, env: { MODULE_SFTP_PORT: '0', HOST: '127.0.0.1' } });
-    tokens = await signInRoles(m);
+    ({ m, tokens } = await startModuleWithUsers({ ...ROLE_USERS, now: () => T0, env: { MODULE_SFTP_PORT: '0', HOST: '127.0.0.1' } }));
     m.services.ticker.tickAt(T0); // logger 1 writes its first row
   });
   const eventMessages = () => eventLog(m).map((e) => e.message);

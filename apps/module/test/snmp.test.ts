@@ -7,15 +7,16 @@
 import { snmpTexts, type SnmpConfig } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createSocket } from 'node:dgram';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ALARM_OBJECT_OIDS, MEASUREMENTS, MEASUREMENTS_OID, measurementOid } from '../src/services/snmp/oid-table.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { save } from './meter-settings-helpers.ts';
+import { freeUdpPort } from '../../../test-peers/free-ports.ts';
+import { until } from '../../../test-peers/until.ts';
 
 const PATH = '/api/settings/communication/snmpConfig';
 const T0 = Date.parse('2026-06-01T12:00:00Z');
@@ -23,14 +24,6 @@ const T0 = Date.parse('2026-06-01T12:00:00Z');
 let clock = T0;
 const COMMUNITY = 'meterRO1';
 const NET_SNMP_MIBS = join(dirname(createRequire(import.meta.url).resolve('net-snmp')), 'lib', 'mibs');
-
-async function freeUdpPort(): Promise<number> {
-  const s = createSocket('udp4');
-  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', () => resolve()));
-  const { port } = s.address();
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 function run(cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => execFile(cmd, args, { timeout: 10_000 }, (e, out, err) => resolve({ code: e ? 1 : 0, out, err })));
@@ -61,8 +54,7 @@ describe('SNMP agent', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     trapd.stdout!.on('data', (d: Buffer) => (trapOut += d.toString()));
-    m = await createTestModule({ now: () => clock, env: { MODULE_SNMP_PORT: String(port), MODULE_SNMP_TRAP_PORT: String(trapPort) } });
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers({ now: () => clock, env: { MODULE_SNMP_PORT: String(port), MODULE_SNMP_TRAP_PORT: String(trapPort) } }));
   });
   after(async () => {
     await m.close();
@@ -176,11 +168,11 @@ describe('SNMP agent', () => {
 
   test('traps: buffered to the buffer size (2), then sent to the target as v2c with the event text', async () => {
     m.services.meterEvents.write('resetEnergy', T0);
+    // No trap yet: a negative with no event to wait for, so a moment passes first.
     await new Promise((r) => setTimeout(r, 500));
     assert.ok(!trapOut.includes('Energy reset'), 'one event waits for the second');
     m.services.meterEvents.write('resetDiPulseCounter', T0);
-    const end = Date.now() + 5000;
-    while (!(trapOut.includes('Energy reset') && trapOut.includes('DI pulse counter reset')) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    await until('both traps', () => trapOut.includes('Energy reset') && trapOut.includes('DI pulse counter reset'), 5000);
     assert.match(trapOut, /Energy reset/);
     assert.match(trapOut, /DI pulse counter reset/);
     assert.match(trapOut, /\.1\.3\.6\.1\.4\.1\.99999\.2\.0\.1/);
@@ -191,10 +183,10 @@ describe('SNMP agent', () => {
     assert.equal(res.status, 200);
     await new Promise((r) => setTimeout(r, 200));
     m.services.meterEvents.write('setClk', T0);
+    // Held, not sent at once: a negative with no event to wait for, so part of the hold time passes first.
     await new Promise((r) => setTimeout(r, 400));
     assert.ok(!trapOut.includes('Meter clock set'));
-    const end = Date.now() + 4000;
-    while (!trapOut.includes('Meter clock set') && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    await until('the held trap', () => trapOut.includes('Meter clock set'), 4000);
     assert.match(trapOut, /Meter clock set/);
   });
 
@@ -206,14 +198,13 @@ describe('SNMP agent', () => {
     second.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     try {
       // snmptrapd prints its banner once it listens.
-      for (const end = Date.now() + 5000; !/NET-SNMP version/.test(out) && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+      await until("the second snmptrapd's banner", () => /NET-SNMP version/.test(out), 5000);
       const res = await put(m, admin, (c) => (c.trapConfig = { ...c.trapConfig, target2: '127.0.0.2', reportBufferSize: 0, reportHoldTime: 0 }));
       assert.equal(res.status, 200, res.raw);
       await new Promise((r) => setTimeout(r, 200));
       const seen = trapOut.length;
       m.services.meterEvents.write('resetDeviceRunTime', T0);
-      const end = Date.now() + 5000;
-      while (!(/Device run time reset/.test(out) && /Device run time reset/.test(trapOut.slice(seen))) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      await until('the trap at both targets', () => /Device run time reset/.test(out) && /Device run time reset/.test(trapOut.slice(seen)), 5000);
       assert.match(out, /Device run time reset/, 'target 2');
       assert.match(trapOut.slice(seen), /Device run time reset/, 'target 1');
     } finally {
@@ -235,12 +226,10 @@ describe('SNMP agent', () => {
     m.services.ticker.tickAt(T0 + 1000);
     const [rec] = (await m.call('GET', '/api/readings/alarm', { token: admin })).body.data as Record<string, string | number>[];
     assert.equal(rec!.Status, 'Triggered');
-    const arrived = (text: RegExp) => {
-      const end = Date.now() + 5000;
-      return (async () => {
-        while (!text.test(trapOut.slice(seen)) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-        return text.test(trapOut.slice(seen));
-      })();
+    // Answers whether it arrived; the assertion names what did.
+    const arrived = async (text: RegExp) => {
+      await until(`the trap ${text}`, () => text.test(trapOut.slice(seen)), 5000).catch(() => undefined);
+      return text.test(trapOut.slice(seen));
     };
     const oid = (o: string) => `\\.${o.replace(/\./g, '\\.')}`;
     const trap = (status: string) =>

@@ -1,12 +1,12 @@
 /**
- * A full disk (issue 14, docs/decisions.md "Full disk"): SQLite's own full condition, made real
+ * A full disk (issue 14, docs/decisions/security-server-hardening-download-tickets-full-disk.md "Full disk"): SQLite's own full condition, made real
  * by capping the database at its current size (`PRAGMA max_page_count`) and filling what is left
  * with the module's own log entries, as a flood of them would.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { hardeningTexts } from '@meter/contract';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 describe('a full disk', () => {
   let m: TestModule;
@@ -40,8 +40,7 @@ describe('a full disk', () => {
   }
 
   before(async () => {
-    m = await createTestModule();
-    admin = await m.login();
+    ({ m, admin } = await startModuleWithUsers());
     fillDisk();
   });
   after(() => m.close());

@@ -15,11 +15,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { syslogFileName } from '../src/services/maintenance/system-log.ts';
-import { ADMIN_PASSWORD, createTestModule, type TestModule } from './helper.ts';
+import { ADMIN_PASSWORD, startModuleWithUsers, type TestModule } from './helper.ts';
 import { save } from './meter-settings-helpers.ts';
 import { startNtpPeer, type NtpPeer } from './ntp-peer.ts';
 import { startBroker, type Broker } from './peers/mosquitto.ts';
 import { startSmtpPeer, type SmtpPeer } from './peers/smtp-peer.ts';
+import { freeUdpPort } from '../../../test-peers/free-ports.ts';
+import { until } from '../../../test-peers/until.ts';
 
 const SMTP_USER = 'meter@example.com';
 const SMTP_PASSWORD = 'Smtp-Secr3t-77';
@@ -30,22 +32,6 @@ const T0 = Math.floor(Date.now() / 60_000) * 60_000 + 10_000;
 
 function run(cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => execFile(cmd, args, { timeout: 10_000 }, (e, out, err) => resolve({ code: e ? 1 : 0, out, err })));
-}
-
-async function freeUdpPort(): Promise<number> {
-  const s = createSocket('udp4');
-  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
-  const { port } = s.address();
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** A Who-Is to the BACnet/IP device (Original-Unicast-NPDU), answered by an I-Am. */
@@ -114,7 +100,7 @@ describe('system log: every subsystem writes on its own code paths', () => {
     });
     httpPort = await new Promise<number>((r) => http.listen(0, '127.0.0.1', () => r((http.address() as AddressInfo).port)));
     snmpPort = await freeUdpPort();
-    m = await createTestModule({
+    ({ m, admin: token } = await startModuleWithUsers({
       now: () => clock.t,
       env: {
         MODULE_NTP_PORT: String(ntp.port),
@@ -124,8 +110,7 @@ describe('system log: every subsystem writes on its own code paths', () => {
       },
       // BACnet/IP takes its settings at start: saved before the module is ready.
       beforeReady: (_app, s) => void s.sections.save(bacnetSection, { ...s.sections.document(bacnetSection), enable: 1, deviceInstance: 4711 }, 'admin'),
-    });
-    token = await m.login();
+    }));
     const smtpCfg: SmtpConfig = {
       ...DEFAULT_SMTP_CONFIG(),
       enable: 1,

@@ -2,8 +2,7 @@
 import { endpointUrl, endpoints, trendExportStatus, trendLogRange, trendQuerySpec, trendRows } from '@meter/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
-import { addRole, addUser, USER_PASSWORD } from './users-helpers.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 /** 2026-03-01 08:00 EST. */
 const T0 = Date.parse('2026-03-01T13:00:00Z');
@@ -17,16 +16,19 @@ describe('trend API', () => {
   let outsider: string;
 
   before(async () => {
-    m = await createTestModule({ now: () => clock.t });
-    // Ten minutes and a bit of live recording.
-    for (let i = 0; i < 660; i++, clock.t += 1000) m.services.ticker.tickAt(clock.t);
-    admin = await m.login();
-    await addRole(m, admin, 'readonly', 1, 2, 2, 2);
-    await addRole(m, admin, 'setup', 2, 0, 0, 2);
-    await addUser(m, admin, 'ro', { accessLevel: 'readonly', overridePwdPolicy: true });
-    await addUser(m, admin, 'setup', { accessLevel: 'setup', overridePwdPolicy: true });
-    viewer = await m.login('ro', USER_PASSWORD);
-    outsider = await m.login('setup', USER_PASSWORD);
+    const s = await startModuleWithUsers({
+      now: () => clock.t,
+      // Ten minutes and a bit of live recording.
+      beforeSignIn: (m) => {
+        for (let i = 0; i < 660; i++, clock.t += 1000) m.services.ticker.tickAt(clock.t);
+      },
+      roles: { readonly: [1, 2, 2, 2], setup: [2, 0, 0, 2] },
+      users: [
+        { name: 'ro', accessLevel: 'readonly', overridePwdPolicy: true },
+        { name: 'setup', accessLevel: 'setup', overridePwdPolicy: true },
+      ],
+    });
+    [m, admin, viewer, outsider] = [s.m, s.admin, s.tokens.ro, s.tokens.setup];
   });
   after(() => m.close());
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { backfillTrends, registerEnergy, registerHarmonics } from '../src/services/trends/index.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 const S = NOW / 1000;
@@ -20,8 +20,7 @@ describe('trend export beside chart queries', () => {
   let token: string;
 
   before(async () => {
-    m = await createTestModule({ now: () => NOW });
-    token = await m.login();
+    ({ m, admin: token } = await startModuleWithUsers({ now: () => NOW }));
     const s = m.services;
     await backfillTrends(s.trends, { days: 1, energyDays: 1, now: NOW, meter: s.meter, harmonics: registerHarmonics(s.meter), energy: registerEnergy(s.meter) });
   });

@@ -7,8 +7,9 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { backfillTrends, registerEnergy, registerHarmonics } from '../src/services/trends/index.ts';
 import { csvCell, csvText } from '../src/services/trends/export/csv.ts';
-import { createTestModule, type TestModule } from './helper.ts';
+import { createTestModule, startModuleWithUsers, type TestModule } from './helper.ts';
 import { loopSlices } from './loop-slices.ts';
+import { until } from '../../../test-peers/until.ts';
 
 /** 2026-03-08 05:00 EDT, the US spring-forward morning: the last 5 local hours hold the DST gap. */
 const NOW = Date.parse('2026-03-08T09:00:00Z');
@@ -45,8 +46,7 @@ describe('trend log export', () => {
   const clock = { t: NOW };
 
   before(async () => {
-    m = await createTestModule({ now: () => clock.t });
-    token = await m.login();
+    ({ m, admin: token } = await startModuleWithUsers({ now: () => clock.t }));
     const s = m.services;
     await backfillTrends(s.trends, { days: 4 / 24, energyDays: 1, now: NOW, meter: s.meter, harmonics: registerHarmonics(s.meter), energy: registerEnergy(s.meter) });
   });
@@ -74,16 +74,16 @@ describe('trend log export', () => {
     assert.deepEqual(r.body, { data: { value: 'Success' } }, r.raw);
   };
   const status = async () => (await m.call('GET', '/api/command/trendlog/getLogExportStat', { token })).body.data;
-  /** Polls the status between event-loop turns until the file is ready; returns the states seen. */
+  /** Checks the status between event-loop turns until the file is ready; returns the states seen. */
   const untilReady = async () => {
     const seen: unknown[] = [];
     // The CSV is written in the trend thread, which the first export may have to start.
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const ready = () => {
       const s = exports().status();
       if (seen[seen.length - 1] !== s.exportStat) seen.push(s.exportStat);
-      if (s.exportStat === false) break;
-      await tick();
-    }
+      return s.exportStat === false;
+    };
+    await until('the export file to be ready', ready, 60_000, 0);
     return seen;
   };
   const download = async (name: string) => {

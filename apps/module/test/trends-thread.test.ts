@@ -1,9 +1,9 @@
 /** The trend thread starts with the first call, answers what the loop would, and stops when idle. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { TrendQueryThread } from '../src/services/trends/query-thread.ts';
 import { NY, T0, storeFixture, type StoreFixture } from './trends-helpers.ts';
+import { until } from '../../../test-peers/until.ts';
 
 describe('trend thread', () => {
   let f: StoreFixture;
@@ -21,7 +21,7 @@ describe('trend thread', () => {
       const first = await thread.run('realtime', q);
       assert.equal(thread.running, true);
       assert.deepEqual(JSON.parse(first.json), JSON.parse(JSON.stringify({ data: f.svc.queryRealtime(q) })));
-      for (const deadline = Date.now() + 20_000; thread.running && Date.now() < deadline;) await sleep(50);
+      await until('the idle thread to stop', () => !thread.running, 20_000);
       assert.equal(thread.running, false, 'stopped when idle');
       const again = await thread.run('realtime', q);
       assert.equal(again.json, first.json);

@@ -2,34 +2,26 @@
 import assert from 'node:assert/strict';
 import { createTestModule, type TestModule } from './helper.ts';
 
-export const USER_PASSWORD = 'Passw0rd1';
+export { USER_PASSWORD, addRole, addUser } from './helper.ts';
 export const T0 = Date.parse('2026-03-01T08:00:00Z');
 export const MINUTE = 60_000;
 export const DAY = 86_400_000;
 
+/** A device clock that only moves when the test says so: `now` for the module's options. */
+export function testClock(start = T0) {
+  const clock = { t: start };
+  return { clock, now: () => clock.t, advance: (ms: number) => (clock.t += ms) };
+}
+
 /** A module whose clock only moves when the test says so. */
 export async function moduleWithClock(options: { dataDir?: string; start?: number } = {}) {
-  const clock = { t: options.start ?? T0 };
-  const m = await createTestModule({ now: () => clock.t, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
-  return { m, clock, advance: (ms: number) => (clock.t += ms) };
+  const { clock, now, advance } = testClock(options.start);
+  const m = await createTestModule({ now, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  return { m, clock, advance };
 }
 
 export async function signIn(m: TestModule, username: string, password: string) {
   return m.call('POST', '/api/users/authenticate', { body: { username, password } });
-}
-
-export async function addUser(m: TestModule, admin: string, name: string, extra: Record<string, unknown> = {}) {
-  const res = await m.call('POST', '/api/usermg/user/add', { token: admin, body: { name, password: USER_PASSWORD, accessLevel: 'view', ...extra } });
-  assert.equal(res.status, 200, res.raw);
-  assert.deepEqual(res.body, { data: { value: 'Success' } });
-}
-
-export async function addRole(m: TestModule, admin: string, name: string, r: number, c: number, mt: number, u: number) {
-  const res = await m.call('POST', '/api/usermg/role/add', {
-    token: admin,
-    body: { name, readingsAllow: r, configurationAllow: c, maintenanceAllow: mt, userConfigAllow: u },
-  });
-  assert.equal(res.status, 200, res.raw);
 }
 
 /** Saves the password policy with some fields changed. */

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_PASSWORD, createTestModule, type TestModule } from './helper.ts';
-import { USER_PASSWORD, addRole, addUser, signIn } from './users-helpers.ts';
+import { ADMIN_PASSWORD, startModuleWithUsers, type TestModule } from './helper.ts';
+import { USER_PASSWORD, signIn } from './users-helpers.ts';
 
 const STALE = 'These settings were changed by someone else since this page loaded. Reload to see them.';
 const SUCCESS = { data: { value: 'Success' } };
@@ -17,22 +17,27 @@ let m: TestModule;
 let admin: string;
 
 before(async () => {
-  m = await createTestModule();
-  admin = await m.login();
-  // An editor of user management who may only view everything else.
-  await addRole(m, admin, 'usermgr', 1, 1, 1, 0);
-  // Every right, but not the admin role.
-  await addRole(m, admin, 'alledit', 0, 0, 0, 0);
-  await addRole(m, admin, 'alledit2', 0, 0, 0, 0);
-  await addRole(m, admin, 'ops', 1, 1, 1, 2);
-  await addRole(m, admin, 'auditor', 2, 2, 2, 1);
-  await addRole(m, admin, 'readonly', 1, 2, 2, 2);
-  await addUser(m, admin, 'ed', { accessLevel: 'usermgr' });
-  await addUser(m, admin, 'boss', { accessLevel: 'alledit' });
-  await addUser(m, admin, 'vic', { accessLevel: 'view' });
-  await addUser(m, admin, 'olga', { accessLevel: 'ops' });
-  await addUser(m, admin, 'audrey', { accessLevel: 'auditor' });
-  await addUser(m, admin, 'rita', { accessLevel: 'readonly' });
+  ({ m, admin } = await startModuleWithUsers({
+    roles: {
+      // An editor of user management who may only view everything else.
+      usermgr: [1, 1, 1, 0],
+      // Every right, but not the admin role.
+      alledit: [0, 0, 0, 0],
+      alledit2: [0, 0, 0, 0],
+      ops: [1, 1, 1, 2],
+      auditor: [2, 2, 2, 1],
+      readonly: [1, 2, 2, 2],
+    },
+    // The tests sign them in themselves, each with the places free.
+    users: [
+      { name: 'ed', accessLevel: 'usermgr', signIn: false },
+      { name: 'boss', accessLevel: 'alledit', signIn: false },
+      { name: 'vic', accessLevel: 'view', signIn: false },
+      { name: 'olga', accessLevel: 'ops', signIn: false },
+      { name: 'audrey', accessLevel: 'auditor', signIn: false },
+      { name: 'rita', accessLevel: 'readonly', signIn: false },
+    ],
+  }));
 });
 after(() => m.close());
 

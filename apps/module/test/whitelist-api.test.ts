@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { createTestModule, type TestModule } from './helper.ts';
+import { startModuleWithUsers, type TestModule } from './helper.ts';
 import { USER_PASSWORD, addUser, eventLog } from './users-helpers.ts';
 
 const PATH = '/api/settings/communication/ipWhitelistConfig';
@@ -33,11 +33,8 @@ describe('IP whitelist API', () => {
   let base: string;
   let port: number;
   before(async () => {
-    m = await createTestModule();
-    token = await m.login();
-    await m.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ m, admin: token, baseUrl: base } = await startModuleWithUsers({ listen: true }));
     port = (m.app.server.address() as AddressInfo).port;
-    base = `http://127.0.0.1:${port}`;
   });
   after(() => m.close());
 

@@ -32,7 +32,8 @@ function startBanner(dataDir: string, httpPort: number | undefined, httpsPort: n
 
 async function run(): Promise<void> {
   for (;;) {
-    let rebootRequested!: () => void;
+    // The executor runs at once: the placeholder never stays.
+    let rebootRequested = (): void => {};
     const reboot = new Promise<void>((r) => (rebootRequested = r));
     const { app, services } = await buildApp(config, { requestReboot: () => rebootRequested(), logStream });
     const { certificate, events, whitelist } = services;

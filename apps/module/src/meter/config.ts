@@ -1,4 +1,4 @@
-import { CHANNEL_COUNT, DEFAULT_WIRING_TYPE, wiringKindOf } from '@meter/contract';
+import { CHANNEL_COUNT, DEFAULT_WIRING_TYPE, wiringKindOf, type WiringKind } from '@meter/contract';
 import { checkZone } from './local-time.ts';
 import type { MeterConfig } from './reading-source.ts';
 
@@ -15,6 +15,13 @@ export function defaultMeterConfig(): MeterConfig {
   };
 }
 
+/** The wiring kind of a configured wiring type; RangeError for a value the meter does not have. */
+export function wiringKindFor(wiringType: number): WiringKind {
+  const kind = typeof wiringType === 'number' ? wiringKindOf(wiringType, 1) : undefined;
+  if (kind === undefined) throw new RangeError(`wiringType must be 0 to 5, got ${wiringType}`);
+  return kind;
+}
+
 /**
  * Applies a partial update and returns a fresh, checked config. Throws
  * RangeError rather than clamping: a bad value here is a caller bug, and
@@ -28,9 +35,7 @@ export function mergeMeterConfig(base: MeterConfig, patch: Partial<MeterConfig>)
     seed: patch.seed ?? base.seed,
     timeZone: checkZone(patch.timeZone ?? base.timeZone ?? 0),
   };
-  if (typeof next.wiringType !== 'number' || wiringKindOf(next.wiringType, 1) === undefined) {
-    throw new RangeError(`wiringType must be 0 to 5, got ${next.wiringType}`);
-  }
+  wiringKindFor(next.wiringType);
   if (!Number.isFinite(next.ratedVoltage) || next.ratedVoltage <= 0) {
     throw new RangeError(`ratedVoltage must be a positive number, got ${next.ratedVoltage}`);
   }

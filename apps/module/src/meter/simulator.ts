@@ -1,5 +1,5 @@
-import { installedInputs, wiringKindOf } from '@meter/contract';
-import { DEFAULT_CT_FULL_SCALE, defaultMeterConfig, mergeMeterConfig } from './config.ts';
+import { installedInputs } from '@meter/contract';
+import { DEFAULT_CT_FULL_SCALE, defaultMeterConfig, mergeMeterConfig, wiringKindFor } from './config.ts';
 import { localTime } from './local-time.ts';
 import { STREAM, drift, jitter, signed } from './noise.ts';
 import { average, combinePowers, lineToLine, singlePhasePowers } from './physics.ts';
@@ -58,7 +58,7 @@ export class SimulatedMeter implements SnapshotSource, HarmonicReadings {
     const local = localTime(timeZone, atMs);
 
     // 2LN and 2LL install no CT on every third input (000 §3), so it reads nothing.
-    const installed = installedInputs(wiringKindOf(wiringType, 1)!);
+    const installed = installedInputs(wiringKindFor(wiringType));
     const draws = BUILDING.map((profile, i) => {
       const input = i + 1;
       // The building's CTs are 100 A: the meter scales their signal by the configured full scale

@@ -3,7 +3,8 @@
  * value — the unit of the setpoints (001 §3 "a number (%)"; the nominal values are listed in the
  * contract's options/meter-settings/alarm.ts). Digital inputs read 1 (ON) or 0 (OFF).
  */
-import { CHANNEL_COUNT, channelInputsOf, installedInputs, wiringKindOf, type AlarmSource, type PhaseRef } from '@meter/contract';
+import { CHANNEL_COUNT, channelInputsOf, installedInputs, type AlarmSource, type PhaseRef } from '@meter/contract';
+import { wiringKindFor } from '../../meter/config.ts';
 import { average, combinePowers } from '../../meter/physics.ts';
 import { inputOf, type MeterSnapshot, type RegisterReadings } from '../../meter/reading-source.ts';
 import { SYSTEM_SLOT, inputSlot, phaseSlot, userSlot } from '../../meter/registers/sampling.ts';
@@ -23,7 +24,7 @@ const pct = (value: number, nominal: number) => (nominal > 0 ? (value / nominal)
 
 /** Nominal amps of a phase: the CTs of its installed inputs. */
 function phaseAmps(env: AlarmEnv, phase: 0 | 1 | 2): number {
-  const installed = installedInputs(wiringKindOf(env.config.wiringType, 1)!);
+  const installed = installedInputs(wiringKindFor(env.config.wiringType));
   return env.config.ctFullScale.reduce((sum, fs, i) => (i % 3 === phase && installed[i] ? sum + fs : sum), 0);
 }
 
@@ -39,7 +40,7 @@ function incomingNominal(env: AlarmEnv, quantity: 'vln' | 'vll' | 'current' | 'p
 
 /** A channel's inputs, or undefined when the wiring does not have the channel. */
 function inputsOf(env: AlarmEnv, channel: number): number[] | undefined {
-  return channelInputsOf(channel, wiringKindOf(env.config.wiringType, 1)!) ?? undefined;
+  return channelInputsOf(channel, wiringKindFor(env.config.wiringType)) ?? undefined;
 }
 
 function channelNominal(env: AlarmEnv, inputs: number[], quantity: 'current' | 'power'): number {

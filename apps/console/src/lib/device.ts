@@ -6,12 +6,20 @@ import { endpointQuery } from './query.ts';
 import { useSession } from './use-session.ts';
 
 const CLOCK_RESYNC_MS = 60_000;
+/**
+ * An answer this recent serves a hook's mount without a second call: the root shell reads the
+ * system mode at start, and the frame's and the gate's hooks mount a moment later (with answers
+ * stale at once they asked again, and drew every reader twice).
+ */
+const FRESH_ON_MOUNT_MS = 1_000;
+const refetchOnMount = (q: { state: { dataUpdatedAt: number; errorUpdatedAt: number } }) =>
+  Date.now() - Math.max(q.state.dataUpdatedAt, q.state.errorUpdatedAt) >= FRESH_ON_MOUNT_MS;
 
-export const systemModeQuery = () => endpointQuery('systemMode', { persistent: true });
+export const systemModeQuery = () => ({ ...endpointQuery('systemMode', { persistent: true }), refetchOnMount });
 
 export const useSystemMode = () => useQuery(systemModeQuery());
 
-export const useDeviceInfo = (enabled = true) => useQuery({ ...endpointQuery('deviceInfo', { persistent: true }), enabled });
+export const useDeviceInfo = (enabled = true) => useQuery({ ...endpointQuery('deviceInfo', { persistent: true }), refetchOnMount, enabled });
 
 export const useHomePageInfo = () => {
   // A session held to its password change is refused everything else (002 §4.11).

@@ -12,8 +12,7 @@ const CLOCK_RESYNC_MS = 60_000;
  * stale at once they asked again, and drew every reader twice).
  */
 const FRESH_ON_MOUNT_MS = 1_000;
-const refetchOnMount = (q: { state: { dataUpdatedAt: number; errorUpdatedAt: number } }) =>
-  Date.now() - Math.max(q.state.dataUpdatedAt, q.state.errorUpdatedAt) >= FRESH_ON_MOUNT_MS;
+const refetchOnMount = (q: { state: { dataUpdatedAt: number; errorUpdatedAt: number } }) => Date.now() - Math.max(q.state.dataUpdatedAt, q.state.errorUpdatedAt) >= FRESH_ON_MOUNT_MS;
 
 export const systemModeQuery = () => ({ ...endpointQuery('systemMode', { persistent: true }), refetchOnMount });
 

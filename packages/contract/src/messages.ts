@@ -65,7 +65,7 @@ export const meterSettingsTexts = {
   sealStatusChanged: 'Seal Status Changed',
   refreshWebpage: 'Please refresh webpage.',
   passwordUpdated: 'Password updated',
-  currentPasswordIncorrect: 'Current password incorrect',
+  currentPasswordIncorrect: serverMessages.currentPasswordIncorrect,
   // Decided.
   sealed: (label: string) => `${label} cannot be changed while the meter is sealed`,
   diTypeLocked: (label: string) => `${label} can only be changed on a pulse-verified meter`,

@@ -3,7 +3,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { z } from 'zod';
 import { text, optionalText, int, intBetween, num, bool, oneOf, flag, strictObject } from '../src/rules/fields.ts';
-import { rules } from '../src/rules/validators.ts';
+import { rule, rules } from '../src/rules/validators.ts';
 
 /** The messages of a failed parse (asserts that it failed). */
 function messages(schema: z.ZodType, input: unknown): string[] {
@@ -195,5 +195,20 @@ describe('strictObject', () => {
     assert.equal(s.safeParse(5).success, false);
     assert.equal(s.safeParse(null).success, false);
     assert.equal(s.safeParse([]).success, false);
+  });
+});
+
+describe('rules without their label (issue 29)', () => {
+  test("the field builder gives each rule its own label, in the given order, beside the catalogue's checkers", () => {
+    const name = text('Broker Address', rule.noSpace(), rule.maxLength(5));
+    assert.deepEqual(messages(name, 'a b'), ['Broker Address cannot contain spaces']);
+    assert.deepEqual(messages(name, 'abcdef'), ['Broker Address cannot exceed 5 characters']);
+    assert.deepEqual(messages(name, ''), ['Please provide Broker Address']);
+    assert.deepEqual(messages(optionalText('Trap Target 1', rule.ipAddress()), 'x'), ['Trap Target 1 must be a valid IP address']);
+    assert.equal(optionalText('Trap Target 1', rule.ipAddress()).safeParse('').success, true);
+    assert.deepEqual(messages(int('Port', rule.betweenException(161, 16100, 16199)), 200), ['Port must be 161, or between 16100 and 16199']);
+    assert.deepEqual(messages(num('Ratio', rule.between(-10, 10)), 11), ['Ratio must be between -10 and 10']);
+    // A checker built with a label still works beside them.
+    assert.deepEqual(messages(text('Topic', rules.maxLength('Other', 2), rule.noSpace()), 'abc'), ['Other cannot exceed 2 characters']);
   });
 });

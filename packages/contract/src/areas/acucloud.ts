@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { withMeta } from '../rules/field-meta.ts';
 import { bool, optionalText, strictObject, text, select } from '../rules/fields.ts';
-import { type Checker, rules } from '../rules/validators.ts';
+import { rule } from '../rules/validators.ts';
 import { checkField } from '../rules/checks.ts';
 import { REMOTE_PING_OPTIONS, REMOTE_STATUSES, REMOTE_TUNNEL_STATES, ACUCLOUD_DEFAULT_ADDRESS, REMOTE_DEFAULT_PING, REMOTE_DEFAULT_SERVER } from '../options/acucloud.ts';
 import { defineSection } from '../sections/section.ts';
@@ -38,9 +38,11 @@ export const acuCloudTexts = {
   tokenRefused: (target: string) => `Connected to ${target}: the token was refused`,
 } as const;
 
+const REMOTE_ACCESS = 'Remote Access';
+
 /** Remote Access (002 §4.3, §8.1, §8.2): the spec's texts, and the module's own (decided, docs/decisions/communication-remote-access.md "Remote Access"). */
 export const remoteAccessTexts = {
-  title: 'Remote Access',
+  title: REMOTE_ACCESS,
   settingsTitle: 'Remote access settings',
   saved: 'Remote access config saved',
   registered: 'Registration success.',
@@ -58,7 +60,7 @@ export const remoteAccessTexts = {
   statusText: { online: 'online', offline: 'offline', checking: 'checking' },
   registeredYes: 'Registered',
   registeredNo: 'Not registered',
-  labels: { enable: 'Remote Access', pingInterval: 'Ping Interval', remoteServerUrl: 'Remote Server URL', registered: 'Registered' },
+  labels: { enable: REMOTE_ACCESS, pingInterval: 'Ping Interval', remoteServerUrl: 'Remote Server URL', registered: 'Registered' },
   urlRule: 'Remote Server URL must begin with http:// or https://',
   notEnabled: 'Remote access is disabled: enable it and save first',
   notRegistered: 'The device is not registered',
@@ -84,18 +86,18 @@ export const ENABLE_RADIO_OPTIONS = [
   { value: false, label: 'Disable' },
 ] as const;
 
-const addressRule = rules.httpUrl(L.acuCloudAddress) as Checker<string>;
+const addressRule = rule.httpUrl();
 
 export const acuCloudConfig = strictObject({
   enable: withMeta(bool(L.enable), { kind: 'radio', options: ENABLE_RADIO_OPTIONS }),
   /** The device's; a PUT never changes it. */
   moduleSerialNumber: optionalText(L.moduleSerialNumber),
   acuCloudAddress: optionalText(L.acuCloudAddress, addressRule),
-  acuCloudToken: withMeta(optionalText(L.acuCloudToken, rules.noSpace(L.acuCloudToken) as Checker<string>), { secret: true, help: t.tokenHelp, maxLength: 256 }),
+  acuCloudToken: withMeta(optionalText(L.acuCloudToken, rule.noSpace()), { secret: true, help: t.tokenHelp, maxLength: 256 }),
 }).superRefine((v, c) => {
   if (!v.enable) return;
   checkField(c, ['acuCloudAddress'], text(L.acuCloudAddress, addressRule), v.acuCloudAddress);
-  checkField(c, ['acuCloudToken'], text(L.acuCloudToken, rules.maxLength(L.acuCloudToken, 256) as Checker<string>), v.acuCloudToken);
+  checkField(c, ['acuCloudToken'], text(L.acuCloudToken, rule.maxLength(256)), v.acuCloudToken);
 });
 export type AcuCloudConfig = z.infer<typeof acuCloudConfig>;
 
@@ -110,7 +112,7 @@ export const remoteDeviceAccess = strictObject({
   pingInterval: select(RL.pingInterval, REMOTE_PING_OPTIONS),
   /** Set by register / deregister only; a PUT never changes it. */
   registered: bool(RL.registered),
-  remoteServerUrl: withMeta(text(RL.remoteServerUrl, rules.httpUrl(RL.remoteServerUrl) as Checker<string>), { maxLength: 200 }),
+  remoteServerUrl: withMeta(text(RL.remoteServerUrl, rule.httpUrl()), { maxLength: 200 }),
 });
 export type RemoteDeviceAccess = z.infer<typeof remoteDeviceAccess>;
 

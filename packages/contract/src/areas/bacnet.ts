@@ -4,15 +4,16 @@
 import { z } from 'zod';
 import { withMeta } from '../rules/field-meta.ts';
 import { intBetween, oneOf, optionalText, strictObject } from '../rules/fields.ts';
-import { type Checker, rules } from '../rules/validators.ts';
+import { rule } from '../rules/validators.ts';
 import { checkField } from '../rules/checks.ts';
 import { defineSection } from '../sections/section.ts';
 import { ep, read, sectionRead, sectionWrite, write } from '../endpoints/define.ts';
+import { requestMessages } from '../shell-messages.ts';
 
 /** BACnet/IP (001 §8). */
 export const bacnetTexts = {
   saved: 'BACnet/IP config saved',
-  fileNotFound: 'Error: File not found.',
+  fileNotFound: requestMessages.certificateNotFound,
   // Decided: the spec names the button, not its text.
   downloadEpics: 'Download EPICS File',
 } as const;
@@ -45,13 +46,13 @@ const enableRadio = (label: string) =>
       { value: 0, label: 'Disable' },
     ],
   });
-const maxText = (label: string) => optionalText(label, rules.maxLength(label, BACNET_TEXT_MAX) as Checker<string>);
+const maxText = (label: string) => optionalText(label, rule.maxLength(BACNET_TEXT_MAX));
 /** In range whether BACnet/IP is on or not (issue 28): a hidden number is still stored. */
 const between = (label: string, [min, max]: readonly [number, number], unit?: string) => withMeta(intBetween(label, min, max), unit ? { unit } : {});
 
 export const bacnetForeignDevice = strictObject({
   enable: enableRadio(L.fdEnable),
-  BBMDIP: optionalText(L.BBMDIP, rules.ipAddress(L.BBMDIP) as Checker<string>),
+  BBMDIP: optionalText(L.BBMDIP, rule.ipAddress()),
   BBMDPort: between(L.BBMDPort, [1, 65535]),
   TTL: between(L.TTL, BACNET_TTL_RANGE, 'minutes'),
 });
@@ -68,7 +69,7 @@ export const bacnetConfig = strictObject({
   // The BBMD IP is required while a foreign device is on (001 "BACnet (when enabled)").
   const fd = v.foreignDeviceConfig;
   if (v.enable !== 1 || fd.enable !== 1) return;
-  checkField(c, ['foreignDeviceConfig', 'BBMDIP'], optionalText(L.BBMDIP, rules.required(L.BBMDIP) as Checker<string>, rules.ipAddress(L.BBMDIP) as Checker<string>), fd.BBMDIP);
+  checkField(c, ['foreignDeviceConfig', 'BBMDIP'], optionalText(L.BBMDIP, rule.required(), rule.ipAddress()), fd.BBMDIP);
 });
 export type BacnetConfig = z.infer<typeof bacnetConfig>;
 

@@ -6,7 +6,7 @@ import { successReply } from '../schemas/common.ts';
 import { ep, write } from '../endpoints/define.ts';
 import { int, select, strictObject, text } from '../rules/fields.ts';
 import { withMeta } from '../rules/field-meta.ts';
-import { rules, type Checker } from '../rules/validators.ts';
+import { rule } from '../rules/validators.ts';
 import {
   CHANNEL_BANDWIDTH_OPTIONS,
   CHANSPEC_OPTIONS,
@@ -20,6 +20,9 @@ import {
   WLAN_POWER_TYPE_OPTIONS,
   overrideRateOptions,
 } from '../options/ce-test.ts';
+import { formMessages as m } from '../shell-messages.ts';
+
+const OVERRIDE_RATE = 'Override Rate';
 
 /** The CE wireless transmit test (000 §2, §5, §8); the module's reasons are decided. */
 export const ceTestTexts = {
@@ -28,8 +31,8 @@ export const ceTestTexts = {
   failure: 'Test failed',
   macHint: 'format 00:11:22:33:44:55',
   badMac: 'Destination Address must be like 00:11:22:33:44:55',
-  overrideRateRequired: 'Please provide Override Rate',
-  badOverrideRate: 'Override Rate must be one of the rates of the IEEE protocol',
+  overrideRateRequired: m.required(OVERRIDE_RATE),
+  badOverrideRate: `${OVERRIDE_RATE} must be one of the rates of the IEEE protocol`,
   wrongProtocol: 'The IEEE protocol of the form does not match the command',
   noRadio: 'No WiFi radio to transmit on',
   radioDown: (name: string) => `WiFi radio ${name} is down`,
@@ -44,7 +47,7 @@ const t = ceTestTexts;
  * address. The same rules check the console's form and the module's command body.
  */
 const MAC_RE = /^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/;
-const count = (label: string) => withMeta(int(label, rules.minValue(label, 0) as Checker<number>), { min: 0 });
+const count = (label: string) => withMeta(int(label, rule.minValue(0)), { min: 0 });
 
 export const ceTestForm = strictObject({
   IEEEProtocol: select('IEEE Protocol', IEEE_PROTOCOL_OPTIONS),
@@ -54,7 +57,7 @@ export const ceTestForm = strictObject({
   ChannelBandwidth: select('Channel Bandwidth', CHANNEL_BANDWIDTH_OPTIONS),
   ChannelChanspec: select('Channel Chanspec', CHANSPEC_OPTIONS),
   // Its options follow the protocol: the object's refinement checks it, the screen lists them.
-  OverrideRate: withMeta(z.number({ error: () => t.overrideRateRequired }), { label: 'Override Rate', kind: 'select' }),
+  OverrideRate: withMeta(z.number({ error: () => t.overrideRateRequired }), { label: OVERRIDE_RATE, kind: 'select' }),
   LWBWLANPowertype: select('LWB WLAN Power Type', WLAN_POWER_TYPE_OPTIONS),
   TestScan: select('Test Scan', TEST_SCAN_OPTIONS),
   DistinationAddress: withMeta(

@@ -20,8 +20,9 @@ import {
 import { POST_CHANNEL_IDS } from '../options/posting.ts';
 import { LOG_TYPE_MASK_FIELD, TREND_PARAM_BITS, type LogTypeName } from '../options/trend.ts';
 import { withMeta } from '../rules/field-meta.ts';
+import { formMessages as m } from '../shell-messages.ts';
 import { bool, int, optionalText, select, strictObject, text } from '../rules/fields.ts';
-import { rules } from '../rules/validators.ts';
+import { rule } from '../rules/validators.ts';
 import { fullMask } from '../trends/masks.ts';
 import { checkField } from '../rules/checks.ts';
 import { defineSection } from '../sections/section.ts';
@@ -33,7 +34,7 @@ export const dataLogTexts = {
   saved: 'Data log config saved',
   settingsTitle: 'Data log settings',
   sftpTitle: 'SFTP settings',
-  paramRequired: 'Please provide Log Param Type Detail',
+  paramRequired: m.required('Log Param Type Detail'),
   noFifteenSeconds: '15 seconds is not available when energy, demand or power quality parameters are logged',
   instOnly: 'Only instantaneous values are logged with energy, demand or power quality parameters',
   isoNotForJson: 'ISO8601 is not available for the json log file format',
@@ -136,7 +137,7 @@ const dataLogRow = strictObject({
 });
 export type DataLogRow = z.infer<typeof dataLogRow>;
 
-const prefix = (label: string) => text(label, rules.noSpace(label), rules.alphaNum(label), rules.maxLength(label, DATA_LOG_PREFIX_MAX));
+const prefix = (label: string) => text(label, rule.noSpace(), rule.alphaNum(), rule.maxLength(DATA_LOG_PREFIX_MAX));
 
 /** §5.3 and §4.2 on one enabled log. */
 export function checkDataLog(c: z.RefinementCtx, key: string, row: DataLogRow, ctx: MeterContext): void {
@@ -165,7 +166,7 @@ export function checkDataLog(c: z.RefinementCtx, key: string, row: DataLogRow, c
   if (row.logFormat === LOG_FORMAT_JSON && row.timeStampFormat === TIMESTAMP_ISO8601) fail('timeStampFormat', t.isoNotForJson);
   at('logFileNamePrefix', prefix(L.logFileNamePrefix));
   at('localLogFileNamePrefix', prefix(L.localLogFileNamePrefix));
-  at('facilityId', optionalText(L.facilityId, rules.maxLength(L.facilityId, FACILITY_ID_MAX)));
+  at('facilityId', optionalText(L.facilityId, rule.maxLength(FACILITY_ID_MAX)));
   const anyMask = MASK_TYPES.some((type) => row[LOG_TYPE_MASK_FIELD[type]] !== 0);
   const anyDetail = row.isInstValueOn || row.isMinValueOn || row.isMaxValueOn || row.isAvgValueOn;
   if (!anyMask || !anyDetail) fail('isInstValueOn', t.paramRequired);
@@ -188,21 +189,14 @@ export type DataLogConfig = z.infer<typeof dataLogConfigData>;
 /** SFTP access (002 §3.5): PUT settings/communication/sftpConfig {enable, port}; the password has its own calls. */
 export const sftpConfigSchema = strictObject({
   enable: bool('SFTP'),
-  port: withMeta(int('SFTP Port', rules.between('SFTP Port', 1, 65535) as (v: number) => string | undefined), { min: 1, max: 65535 }),
+  port: withMeta(int('SFTP Port', rule.between(1, 65535)), { min: 1, max: 65535 }),
 });
 export const sftpConfigData = z.object({ enable: z.boolean(), port: z.number() });
 export type SftpConfig = z.infer<typeof sftpConfigData>;
 
 /** §5.4: 7 to 15 characters, no spaces, at least one number and one letter. */
 export const sftpPassword = withMeta(
-  text(
-    'SFTP Password',
-    rules.minLength('SFTP Password', SFTP_PASSWORD_LENGTH[0]),
-    rules.maxLength('SFTP Password', SFTP_PASSWORD_LENGTH[1]),
-    rules.noSpace('SFTP Password'),
-    rules.hasNum('SFTP Password'),
-    rules.hasAlpha('SFTP Password'),
-  ),
+  text(t.sftpPasswordCard, rule.minLength(SFTP_PASSWORD_LENGTH[0]), rule.maxLength(SFTP_PASSWORD_LENGTH[1]), rule.noSpace(), rule.hasNum(), rule.hasAlpha()),
   { secret: true, help: t.sftpPasswordHelp },
 );
 export const setSftpPasswordBody = strictObject({ password: sftpPassword });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { flag, optionalText, strictObject, text } from '../rules/fields.ts';
 import { withMeta } from '../rules/field-meta.ts';
-import { rules, type Checker } from '../rules/validators.ts';
+import { rules, type Checker, rule } from '../rules/validators.ts';
 import { defineSection } from '../sections/section.ts';
 import { successReply, valueOneBody } from '../schemas/common.ts';
 import { ep, read, sectionRead, sectionWrite, write } from '../endpoints/define.ts';
@@ -32,8 +32,7 @@ export function timeZoneNames(): string[] {
 
 const L = dateTimeTexts.labels;
 const zoneRule: Checker<string> = (v) => (isTimeZone(v) ? undefined : dateTimeTexts.unknownZone(v));
-const server = (label: string) =>
-  optionalText(label, rules.maxLength(label, NTP_SERVER_MAX_LENGTH) as Checker<string>, rules.noSpace(label) as Checker<string>, rules.ipOrDomain(label) as Checker<string>);
+const server = (label: string) => optionalText(label, rule.maxLength(NTP_SERVER_MAX_LENGTH), rule.noSpace(), rule.ipOrDomain());
 
 /** PUT settings/communication/ntpConfig: server 1 is required only while NTP is on (001 §5). */
 export const ntpConfigSchema = strictObject({

@@ -4,11 +4,12 @@
 import { z } from 'zod';
 import { withMeta } from '../rules/field-meta.ts';
 import { flag, intBetween, oneOf, optionalText, select, strictObject } from '../rules/fields.ts';
-import { type Checker, isDomain, isIPv4, rules } from '../rules/validators.ts';
+import { type Checker, type FieldRule, isDomain, isIPv4, rules, rule } from '../rules/validators.ts';
 import { checkField } from '../rules/checks.ts';
 import { defineSection } from '../sections/section.ts';
 import { successReply } from '../schemas/common.ts';
 import { ep, read, sectionRead, sectionWrite, write } from '../endpoints/define.ts';
+import { postingTexts } from './posting/texts.ts';
 
 /** E-mail (001 §2 "Communication, Email", §8): the spec's texts, then the ones decided here (docs/decisions/communication-email.md). */
 export const emailTexts = {
@@ -76,8 +77,8 @@ export const emailTexts = {
 /** E-mail delivery (issue 9; docs/decisions/communication-email.md "E-mail"): the queue, its health and the untrusted certificate; ours, the spec gives none. */
 export const emailDeliveryTexts = {
   health: 'Email Health',
-  lastSuccess: 'Last Success',
-  lastFailure: 'Last Failure',
+  lastSuccess: postingTexts.lastSuccess,
+  lastFailure: postingTexts.lastFailure,
   waiting: 'Mails Waiting',
   never: 'Never',
   untrusted: (target: string) => `Connected to ${target}: the server's certificate is not trusted, nothing was sent`,
@@ -130,7 +131,7 @@ const startTimeRule: Checker<string> = (v) => (v.trim() === '' || parseStartTime
 // 001 says "valid domain"; an IPv4 address names a relay as well (decided, docs/decisions/communication-email.md).
 const serverRule: Checker<string> = (v) => (v.trim() === '' || isDomain(v) || isIPv4(v) ? undefined : (rules.domain(L.smtpServer)(v) ?? undefined));
 
-const maxText = (label: string, max: number, ...more: Checker<string>[]) => withMeta(optionalText(label, rules.maxLength(label, max) as Checker<string>, ...more), { maxLength: max });
+const maxText = (label: string, max: number, ...more: FieldRule<string>[]) => withMeta(optionalText(label, rule.maxLength(max), ...more), { maxLength: max });
 const enableRadio = (label: string) =>
   withMeta(oneOf(label, [0, 1] as const), {
     kind: 'radio',
@@ -148,11 +149,11 @@ export const smtpConfig = strictObject({
   smtpFrom: maxText(L.smtpFrom, EMAIL_TEXT_MAX),
   smtpSubject: maxText(L.smtpSubject, EMAIL_SUBJECT_MAX),
   isAuthOn: flag(L.isAuthOn),
-  smtpUserName: maxText(L.smtpUserName, EMAIL_TEXT_MAX, rules.email(L.smtpUserName) as Checker<string>),
+  smtpUserName: maxText(L.smtpUserName, EMAIL_TEXT_MAX, rule.email()),
   smtpPassword: withMeta(maxText(L.smtpPassword, EMAIL_PASSWORD_MAX), { kind: 'password', secret: true }),
-  smtpToAddress1: maxText(L.smtpToAddress(1), EMAIL_TEXT_MAX, rules.email(L.smtpToAddress(1)) as Checker<string>),
-  smtpToAddress2: maxText(L.smtpToAddress(2), EMAIL_TEXT_MAX, rules.email(L.smtpToAddress(2)) as Checker<string>),
-  smtpToAddress3: maxText(L.smtpToAddress(3), EMAIL_TEXT_MAX, rules.email(L.smtpToAddress(3)) as Checker<string>),
+  smtpToAddress1: maxText(L.smtpToAddress(1), EMAIL_TEXT_MAX, rule.email()),
+  smtpToAddress2: maxText(L.smtpToAddress(2), EMAIL_TEXT_MAX, rule.email()),
+  smtpToAddress3: maxText(L.smtpToAddress(3), EMAIL_TEXT_MAX, rule.email()),
   sendStartTime: withMeta(optionalText(L.sendStartTime, startTimeRule), { help: emailTexts.startTimeHelp }),
   smtpSendingInterval: withMeta(intBetween(L.smtpSendingInterval, ...EMAIL_INTERVAL_RANGE), { unit: 'minutes' }),
   realTimeSending: flag(L.realTimeSending),

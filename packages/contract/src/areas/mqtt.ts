@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { formMessages as m } from '../messages.ts';
 import { withMeta } from '../rules/field-meta.ts';
 import { flag, int, intBetween, optionalText, select, strictObject, text } from '../rules/fields.ts';
-import { type Checker, rules } from '../rules/validators.ts';
+import { type Checker, rule } from '../rules/validators.ts';
 import { MQTT_PROTOCOL_VERSIONS, MQTT_QOS_OPTIONS, MQTT_TOPIC_INTERVAL_OPTIONS, DEFAULT_MQTT_PROTOCOL_VERSION, generateMqttClientId } from '../options/mqtt.ts';
 import { TREND_PARAM_BITS, type LogTypeName } from '../options/trend.ts';
 import { fullMask } from '../trends/masks.ts';
@@ -14,6 +14,7 @@ import { checkField } from '../rules/checks.ts';
 import { defineSection } from '../sections/section.ts';
 import { successReply, valueOneBody } from '../schemas/common.ts';
 import { ep, read, sectionRead, sectionWrite, write } from '../endpoints/define.ts';
+import { certificateTexts } from './certificates/texts.ts';
 
 /** MQTT (002 §2.8, §4.4, §8): the spec's texts, then the ones decided here (docs/decisions/communication-mqtt.md). */
 export const mqttTexts = {
@@ -26,7 +27,7 @@ export const mqttTexts = {
   disconnected: 'Disconnected',
   checking: 'Checking',
   caUploaded: 'CA file uploaded',
-  certUploaded: 'Cert file uploaded',
+  certUploaded: certificateTexts.uploaded,
   keyUploaded: 'Key file uploaded',
   // Decided.
   caUploadFailed: (reply: string) => `CA file upload failed: ${reply}`,
@@ -85,13 +86,13 @@ export const HOME_ASSISTANT_DEFAULT_PREFIX = 'homeassistant';
 
 export const mqttGeneral = strictObject({
   mqttEnable: flag(L.mqttEnable),
-  brokerIpAddr: optionalText(L.brokerIpAddr, rules.ipOrDomain(L.brokerIpAddr) as Checker<string>),
+  brokerIpAddr: optionalText(L.brokerIpAddr, rule.ipOrDomain()),
   brokerPort: intBetween(L.brokerPort, 1, 65535),
   protocolVersion: select(L.protocolVersion, MQTT_PROTOCOL_VERSIONS),
-  ClientId: optionalText(L.ClientId, rules.noSpace(L.ClientId) as Checker<string>, rules.maxLength(L.ClientId, 64) as Checker<string>),
+  ClientId: optionalText(L.ClientId, rule.noSpace(), rule.maxLength(64)),
   keepAlive: withMeta(intBetween(L.keepAlive, 0, 65535), { unit: 's' }),
   cleanSession: flag(L.cleanSession),
-  facilityId: optionalText(L.facilityId, rules.maxLength(L.facilityId, 40) as Checker<string>),
+  facilityId: optionalText(L.facilityId, rule.maxLength(40)),
 }).superRefine((v, c) => {
   // 002 §5.8: required only while MQTT is on.
   if (v.mqttEnable !== 1) return;
@@ -100,15 +101,15 @@ export const mqttGeneral = strictObject({
 });
 
 export const mqttUserCredential = strictObject({
-  userName: optionalText(L.userName, rules.maxLength(L.userName, 64) as Checker<string>),
-  userPwd: withMeta(optionalText(L.userPwd, rules.maxLength(L.userPwd, 64) as Checker<string>), { kind: 'password', secret: true }),
+  userName: optionalText(L.userName, rule.maxLength(64)),
+  userPwd: withMeta(optionalText(L.userPwd, rule.maxLength(64)), { kind: 'password', secret: true }),
 });
 
 export const mqttSslConfig = strictObject({ enableSSL: flag(L.enableSSL) });
 
 export const mqttLastWill = strictObject({
   lastWillEnable: flag(L.lastWillEnable),
-  topic: optionalText(L.willTopic, noWildcards(L.willTopic), rules.maxLength(L.willTopic, 128) as Checker<string>),
+  topic: optionalText(L.willTopic, noWildcards(L.willTopic), rule.maxLength(128)),
   qos: select(L.willQos, MQTT_QOS_OPTIONS),
   isRetained: flag(L.willRetained),
 }).superRefine((v, c) => {
@@ -133,7 +134,7 @@ const mask = (type: LogTypeName) => {
 };
 
 export const mqttTopic = strictObject({
-  topic: text(L.topic, noWildcards(L.topic), rules.maxLength(L.topic, 128) as Checker<string>),
+  topic: text(L.topic, noWildcards(L.topic), rule.maxLength(128)),
   qos: select(L.qos, MQTT_QOS_OPTIONS),
   isRetained: flag(L.isRetained),
   interval: select(L.interval, MQTT_TOPIC_INTERVAL_OPTIONS),
@@ -150,7 +151,7 @@ export const mqttTopic = strictObject({
  */
 export const mqttHomeAssistant = strictObject({
   enable: withMeta(flag(L.haEnable), { description: 'Publish retained discovery so Home Assistant finds every value with no manual configuration' }),
-  prefix: optionalText(L.haPrefix, noWildcards(L.haPrefix), rules.maxLength(L.haPrefix, 64) as Checker<string>),
+  prefix: optionalText(L.haPrefix, noWildcards(L.haPrefix), rule.maxLength(64)),
 }).superRefine((v, c) => {
   if (v.enable === 1) checkField(c, ['prefix'], text(L.haPrefix), v.prefix);
 });

@@ -3,28 +3,12 @@
  */
 import { z } from 'zod';
 import { withMeta } from '../rules/field-meta.ts';
+import { formMessages as m, requestMessages } from '../shell-messages.ts';
 import { flag, int, intBetween, optionalText, strictObject } from '../rules/fields.ts';
-import { type Checker, rules } from '../rules/validators.ts';
+import { rule } from '../rules/validators.ts';
 import { checkField } from '../rules/checks.ts';
 import { defineSection } from '../sections/section.ts';
 import { ep, read, sectionRead, sectionWrite, write } from '../endpoints/define.ts';
-
-/** SNMP (002 §2.7, §8): the spec's texts, then the ones decided here (docs/decisions/communication-snmp.md). */
-export const snmpTexts = {
-  saved: 'SNMP config saved',
-  fileNotFound: 'Error: File not found.',
-  // Decided.
-  downloadMib: 'Download MIB File',
-  communityRequired: 'Please provide Read Only Community',
-} as const;
-
-/** SNMP config (002 §3.8) and its rules (§5.7, §9.2). */
-export const SNMP_DEFAULT_PORT = 161;
-export const SNMP_PORT_RANGE = [16100, 16199] as const;
-export const SNMP_COMMUNITY_LENGTH = [6, 20] as const;
-export const SNMP_BUFFER_RANGE = [0, 30] as const;
-export const SNMP_HOLD_RANGE = [0, 300] as const;
-export const SNMP_TRAP_TARGETS = ['target1', 'target2', 'target3', 'target4'] as const;
 
 const L = {
   enable: 'Enable SNMP',
@@ -36,10 +20,27 @@ const L = {
   reportHoldTime: 'Report Hold Time',
 } as const;
 
-/** 002 §5.7: 16100 to 16199, or exactly 161 (the betweenException rule of 000 §4). */
-const portRule = rules.betweenException(L.port, SNMP_DEFAULT_PORT, ...SNMP_PORT_RANGE) as Checker<number>;
+/** SNMP (002 §2.7, §8): the spec's texts, then the ones decided here (docs/decisions/communication-snmp.md). */
+export const snmpTexts = {
+  saved: 'SNMP config saved',
+  fileNotFound: requestMessages.certificateNotFound,
+  // Decided.
+  downloadMib: 'Download MIB File',
+  communityRequired: m.required(L.readOnlyCommunity),
+} as const;
 
-const target = (n: number) => optionalText(L.target(n), rules.ipAddress(L.target(n)) as Checker<string>);
+/** SNMP config (002 §3.8) and its rules (§5.7, §9.2). */
+export const SNMP_DEFAULT_PORT = 161;
+export const SNMP_PORT_RANGE = [16100, 16199] as const;
+export const SNMP_COMMUNITY_LENGTH = [6, 20] as const;
+export const SNMP_BUFFER_RANGE = [0, 30] as const;
+export const SNMP_HOLD_RANGE = [0, 300] as const;
+export const SNMP_TRAP_TARGETS = ['target1', 'target2', 'target3', 'target4'] as const;
+
+/** 002 §5.7: 16100 to 16199, or exactly 161 (the betweenException rule of 000 §4). */
+const portRule = rule.betweenException(SNMP_DEFAULT_PORT, ...SNMP_PORT_RANGE);
+
+const target = (n: number) => optionalText(L.target(n), rule.ipAddress());
 
 export const snmpTrapConfig = strictObject({
   enable: flag(L.trapEnable),
@@ -60,13 +61,13 @@ export const SNMP_LABELS = L;
  */
 export const snmpConfig = strictObject({
   enable: flag(L.enable),
-  readOnlyCommunity: withMeta(optionalText(L.readOnlyCommunity, rules.noSpace(L.readOnlyCommunity) as Checker<string>), { secret: true, help: '6 to 20 characters' }),
+  readOnlyCommunity: withMeta(optionalText(L.readOnlyCommunity, rule.noSpace()), { secret: true, help: '6 to 20 characters' }),
   port: withMeta(int(L.port, portRule), { help: '161, or 16100 to 16199' }),
   trapConfig: snmpTrapConfig,
 }).superRefine((v, c) => {
   if (v.enable !== 1) return;
   const [min, max] = SNMP_COMMUNITY_LENGTH;
-  const community = optionalText(L.readOnlyCommunity, rules.minLength(L.readOnlyCommunity, min) as Checker<string>, rules.maxLength(L.readOnlyCommunity, max) as Checker<string>);
+  const community = optionalText(L.readOnlyCommunity, rule.minLength(min), rule.maxLength(max));
   checkField(c, ['readOnlyCommunity'], community, v.readOnlyCommunity);
 });
 export type SnmpConfig = z.infer<typeof snmpConfig>;

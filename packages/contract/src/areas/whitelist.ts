@@ -3,10 +3,12 @@
  */
 import { z } from 'zod';
 import { bool, optionalText, strictObject } from '../rules/fields.ts';
-import { rules, type Checker } from '../rules/validators.ts';
+import { rule } from '../rules/validators.ts';
 import { defineSection } from '../sections/section.ts';
 import { emptyBody, successReply } from '../schemas/common.ts';
 import { ep, pathParams, read, sectionRead, sectionWrite, write } from '../endpoints/define.ts';
+import { requestMessages } from '../shell-messages.ts';
+import { certificateTexts } from './certificates/texts.ts';
 
 /** Whitelist Management (002 §2.10, §5.9, §8.2, §8.3): the spec's texts, and the module's own (decided). */
 export const whitelistTexts = {
@@ -16,7 +18,7 @@ export const whitelistTexts = {
   maxEntries: 'Maximum 20 whitelists',
   atLeastOne: 'Add at least 1 whitelist',
   uploadFailed: (reply: string) => `WhiteList upload failed: ${reply}`,
-  fileNotFound: 'Error: File not found.',
+  fileNotFound: requestMessages.certificateNotFound,
   labels: { enable: 'Whitelist', ipv4: 'IPv4', ipv6: 'IPv6', description: 'Description' },
   enabled: 'Enable',
   disabled: 'Disable',
@@ -32,7 +34,7 @@ export const whitelistTexts = {
   csvBadHeader: 'The first line must be ipv4,ipv6,description',
   csvBadLine: (line: number, message: string) => `Line ${line}: ${message}`,
   csvNotText: 'The file is not a CSV text file',
-  noFile: 'No file uploaded',
+  noFile: certificateTexts.noFile,
 } as const;
 
 const t = whitelistTexts;
@@ -44,13 +46,12 @@ export const WHITELIST_DESCRIPTION_MAX = 20;
 export const WHITELIST_ADD_DESCRIPTION_MAX = 6;
 
 const L = t.labels;
-const c = <T>(x: Checker) => x as Checker<T>;
 
 const entryShape = (descriptionMax: number) =>
   strictObject({
-    ipv4: optionalText(L.ipv4, c(rules.ipv4(L.ipv4))),
-    ipv6: optionalText(L.ipv6, c(rules.ipv6(L.ipv6))),
-    description: optionalText(L.description, c(rules.maxLength(L.description, descriptionMax))),
+    ipv4: optionalText(L.ipv4, rule.ipv4()),
+    ipv6: optionalText(L.ipv6, rule.ipv6()),
+    description: optionalText(L.description, rule.maxLength(descriptionMax)),
   }).superRefine((v, ctx) => {
     if (v.ipv4.trim() === '' && v.ipv6.trim() === '') ctx.addIssue({ code: 'custom', path: ['ipv4'], message: t.bothEmpty });
   });

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { formMessages as m, namedRuleMessages as n } from '../messages.ts';
-import { type Checker, firstError, isEmpty, rules } from './validators.ts';
+import { type Checker, type FieldRule, firstError, isEmpty, rules, withLabel } from './validators.ts';
 import { withMeta } from './field-meta.ts';
 
 function refineWith<T>(checkers: readonly Checker<T>[]) {
@@ -17,17 +17,20 @@ function refineWith<T>(checkers: readonly Checker<T>[]) {
   };
 }
 
-/** Required text: empty gives "Please provide {label}", then the rules in order. */
-export function text(label: string, ...checkers: Checker<string>[]) {
+/**
+ * Required text: empty gives "Please provide {label}", then the rules in order. Rules may be given
+ * without their label (`rule.maxLength(64)`): each builder passes the label it carries.
+ */
+export function text(label: string, ...checkers: FieldRule<string>[]) {
   const schema = z
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? m.required(label) : n.string(label)) })
-    .superRefine(refineWith<string>([rules.required(label) as Checker<string>, ...checkers]));
+    .superRefine(refineWith<string>([rules.required(label) as Checker<string>, ...withLabel(label, checkers)]));
   return withMeta(schema, { label, kind: 'text' });
 }
 
 /** Optional text: may be empty; the rules apply to non-empty values only. */
-export function optionalText(label: string, ...checkers: Checker<string>[]) {
-  return withMeta(z.string({ error: () => n.string(label) }).superRefine(refineWith<string>(checkers)), { label, kind: 'text' });
+export function optionalText(label: string, ...checkers: FieldRule<string>[]) {
+  return withMeta(z.string({ error: () => n.string(label) }).superRefine(refineWith<string>(withLabel(label, checkers))), { label, kind: 'text' });
 }
 
 function numberError(label: string, isInt: boolean) {
@@ -35,19 +38,23 @@ function numberError(label: string, isInt: boolean) {
 }
 
 /** Required integer with optional rules (between, betweenException, ...). */
-export function int(label: string, ...checkers: Checker<number>[]) {
-  const schema = z.number({ error: numberError(label, true) }).superRefine(refineWith<number>([(v) => (Number.isSafeInteger(v) ? undefined : m.integer(label)), ...checkers]));
+export function int(label: string, ...checkers: FieldRule<number>[]) {
+  const schema = z
+    .number({ error: numberError(label, true) })
+    .superRefine(refineWith<number>([(v) => (Number.isSafeInteger(v) ? undefined : m.integer(label)), ...withLabel(label, checkers)]));
   return withMeta(schema, { label, kind: 'number' });
 }
 
 /** Required integer between min and max: the most common field of the spec. */
-export function intBetween(label: string, min: number, max: number, ...checkers: Checker<number>[]) {
+export function intBetween(label: string, min: number, max: number, ...checkers: FieldRule<number>[]) {
   return withMeta(int(label, rules.between(label, min, max) as Checker<number>, ...checkers), { min, max });
 }
 
 /** Required number (decimal allowed). */
-export function num(label: string, ...checkers: Checker<number>[]) {
-  const schema = z.number({ error: numberError(label, false) }).superRefine(refineWith<number>([(v) => (Number.isFinite(v) ? undefined : m.decimal(label)), ...checkers]));
+export function num(label: string, ...checkers: FieldRule<number>[]) {
+  const schema = z
+    .number({ error: numberError(label, false) })
+    .superRefine(refineWith<number>([(v) => (Number.isFinite(v) ? undefined : m.decimal(label)), ...withLabel(label, checkers)]));
   return withMeta(schema, { label, kind: 'number' });
 }
 

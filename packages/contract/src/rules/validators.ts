@@ -195,6 +195,33 @@ export const rules = {
   unique: (label: string, others: readonly unknown[]): Checker => onlyFilled((v) => (others.includes(v) ? n.unique(label) : undefined)),
 } as const;
 
+const LABEL_RULE: unique symbol = Symbol('labelRule');
+
+/** A named rule still waiting for its field's label: the field builder (text, int ...) gives it the label of its meta. */
+export interface LabelRule {
+  readonly [LABEL_RULE]: (label: string) => Checker;
+}
+/** What a field builder takes: a checker, or a named rule that takes the field's label. */
+export type FieldRule<T> = Checker<T> | LabelRule;
+
+type Unlabelled = { [K in keyof typeof rules]: (typeof rules)[K] extends (label: string, ...args: infer A) => Checker ? (...args: A) => LabelRule : never };
+
+/**
+ * The named rules without their label (`rule.maxLength(64)`, `rule.ipAddress()`): the field builder
+ * passes its own label, so a field's label is written once.
+ */
+export const rule = Object.fromEntries(
+  Object.entries(rules).map(([name, make]) => [
+    name,
+    (...args: unknown[]): LabelRule => ({ [LABEL_RULE]: (label) => (make as (label: string, ...rest: unknown[]) => Checker)(label, ...args) }),
+  ]),
+) as Unlabelled;
+
+/** The checkers of a field: its label given to the rules that wait for it. */
+export function withLabel<T>(label: string, checkers: readonly FieldRule<T>[]): Checker<T>[] {
+  return checkers.map((c) => (typeof c === 'function' ? c : (c[LABEL_RULE](label) as Checker<T>)));
+}
+
 /** Runs checkers in order and returns the first message. */
 export function firstError<T>(value: T, checkers: readonly Checker<T>[]): string | undefined {
   for (const c of checkers) {

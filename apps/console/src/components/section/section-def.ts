@@ -69,8 +69,8 @@ export interface SectionScreenDef<C = unknown> {
   section: AnySection;
   /** The screen's heading. */
   title: string;
-  /** The form's accessible name. */
-  formLabel: string;
+  /** The form's accessible name when it is not the section's title (the default). */
+  formLabel?: string;
   blocks: readonly Block<C>[];
   fields?: Readonly<Record<string, FieldRule<C>>>;
   /**

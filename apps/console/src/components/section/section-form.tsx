@@ -220,7 +220,7 @@ export function SectionForm<C>({ def, section }: Props<C>) {
   };
 
   return (
-    <SectionFormFrame state={state} label={def.formLabel}>
+    <SectionFormFrame state={state} label={def.formLabel ?? def.section.title}>
       {pairCards(def.blocks.map((b, i) => ({ node: block(b, i), half: b.kind === 'card' && !b.grid })))}
       {def.extras?.(controls)}
     </SectionFormFrame>

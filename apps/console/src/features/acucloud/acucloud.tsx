@@ -101,7 +101,6 @@ export default function AcuCloud() {
         endpoint: 'acuCloudConfig',
         section: acuCloudSection,
         title: t.title,
-        formLabel: t.settingsTitle,
         blocks: [{ kind: 'card', title: t.title, fields: ['enable', 'moduleSerialNumber', 'acuCloudAddress', 'acuCloudToken'] }],
         fields: {
           moduleSerialNumber: { visibleWhen: (v) => v.enable === true, disabledWhen: () => true },

@@ -20,7 +20,6 @@ export const BACNET_SCREEN = defineSectionScreen({
   endpoint: 'bacnetConfig',
   section: bacnetSection,
   title: 'BACnet/IP',
-  formLabel: 'BACnet/IP settings',
   blocks: [
     { kind: 'stack', fields: ['enable'] },
     // The EPICS download shows with the fields as soon as Enable is chosen (issue 28), before a save.

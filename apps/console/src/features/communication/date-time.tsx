@@ -18,7 +18,6 @@ export const DATE_TIME_SCREEN = defineSectionScreen({
   endpoint: 'ntpConfig',
   section: ntpSection,
   title: t.title,
-  formLabel: 'Date & Time settings',
   blocks: [
     { kind: 'card', title: 'NTP', fields: ['enable', 'ntpServer1', 'ntpServer2', 'ntpServer3'] },
     { kind: 'card', title: t.labels.timeZone, fields: ['timeZone'] },

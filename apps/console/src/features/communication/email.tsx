@@ -56,7 +56,6 @@ export const EMAIL_SCREEN = defineSectionScreen({
   endpoint: 'smtpConfig',
   section: smtpSection,
   title: t.title,
-  formLabel: t.settingsTitle,
   blocks: [
     { kind: 'stack', fields: ['enable'] },
     { kind: 'card', title: t.cards.server, fields: ['smtpServer', 'smtpPort', 'isTLSSSLOn', 'smtpFrom', 'smtpSubject'], visibleWhen: on },

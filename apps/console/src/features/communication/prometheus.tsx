@@ -10,7 +10,6 @@ export const PROMETHEUS_SCREEN = defineSectionScreen({
   endpoint: 'metricsConfig',
   section: metricsSection,
   title: 'Prometheus',
-  formLabel: metricsSection.title,
   blocks: [{ kind: 'card', title: 'Metrics', fields: ['openAccess'] }],
 });
 

@@ -21,7 +21,6 @@ export const SNMP_SCREEN = defineSectionScreen({
   endpoint: 'snmpConfig',
   section: snmpSection,
   title: 'SNMP',
-  formLabel: 'SNMP settings',
   blocks: [
     { kind: 'card', title: 'SNMP', fields: ['enable', 'readOnlyCommunity', 'port'] },
     { kind: 'card', title: 'Trap', fields: [trap('enable'), ...TRAP_FIELDS] },

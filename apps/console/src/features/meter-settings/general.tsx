@@ -24,13 +24,13 @@ export const GENERAL_SCREEN = defineSectionScreen<MeterContext>({
   // The top bar's device name and About's description follow a saved Device Description at once.
   invalidates: ['homePageInfo', 'deviceInfo'],
   blocks: [
-    { kind: 'card', title: 'Device Description', fields: ['deviceDescription'] },
-    { kind: 'card', title: 'Device Transformer', fields: ['deviceTransformer'] },
-    { kind: 'card', title: 'Rated Voltage', fields: ['ratedVoltage'] },
+    { kind: 'card', title: L.deviceDescription, fields: ['deviceDescription'] },
+    { kind: 'card', title: L.deviceTransformer, fields: ['deviceTransformer'] },
+    { kind: 'card', title: L.ratedVoltage, fields: ['ratedVoltage'] },
     { kind: 'card', title: 'Demand', fields: ['demandMethod', 'subInterval', 'avgIntervalWindow'], visibleWhen: demandVerified },
     { kind: 'card', title: 'DI Synchronous Demand', fields: ['diTriggerCondition', 'diSyncSource'], visibleWhen: demandVerified },
-    { kind: 'card', title: 'VAR Calculation Method', fields: ['varCalMethod'] },
-    { kind: 'card', title: 'VAR/PF Convention', fields: ['varPfConvention'] },
+    { kind: 'card', title: L.varCalMethod, fields: ['varCalMethod'] },
+    { kind: 'card', title: L.varPfConvention, fields: ['varPfConvention'] },
     { kind: 'card', title: 'On Board RS485', fields: ['protocolSelect', 'meterAddress', 'meterBaud', 'meterParity', 'bacnetAddress', 'bacnetBaud', 'maxInfoFrame', 'bacnetId'] },
     { kind: 'card', title: 'Display', fields: ['autoCycleStartTime', 'autoCycleShowTime', 'powerDecimal', 'backlightTime'] },
     { kind: 'card', title: L.optionalSealConfig, fields: OPTIONAL_SEAL_KEYS.map((k) => fieldName('optionalSealConfig', k)) },

@@ -25,7 +25,6 @@ const meterConnectionScreen = (readOnly: boolean) =>
     endpoint: 'meterConnection',
     section: meterConnectionSection,
     title: 'Meter Connection',
-    formLabel: meterConnectionSection.title,
     readOnly,
     blocks: [
       { kind: 'stack', fields: ['source'] },

@@ -60,7 +60,6 @@ export const IPV6_SCREEN = defineSectionScreen({
   endpoint: 'ipv6Config',
   section: ipv6Section,
   title: t.title,
-  formLabel: 'IPv6 settings',
   blocks: [
     { kind: 'card', title: t.cards.general, fields: ['isIPv6Enabled'] },
     { kind: 'card', title: t.cards.ethernet1, fields: ETH('eth0'), visibleWhen: on },

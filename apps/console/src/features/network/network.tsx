@@ -155,7 +155,6 @@ function NetworkForm({ parts, ip, mode }: { parts: Parts; ip: IpStatus; mode: nu
     endpoint: 'networkConfig',
     section: networkConfigSection,
     title: 'Network',
-    formLabel: 'Network settings',
     blocks: [
       { kind: 'card', title: t.cards.general, fields: [N('brEnable'), N('defaultInterface')] },
       { kind: 'card', title: t.cards.ethernet1, fields: ETH_FIELDS('eth0'), visibleWhen: (v) => !bridge(v) },

@@ -11,6 +11,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import {
   DATA_LOG_FIFTEEN_SECONDS,
+  DATA_LOG_LABELS,
   DATA_LOG_INTERVAL_OPTIONS,
   DATA_LOG_NUMBERS,
   DATA_LOG_ONE_MINUTE,
@@ -46,7 +47,7 @@ const FILE = [
   'localLogFileNamePrefix',
 ] as const;
 
-export const DATA_LOG_TABS = { dataLog: 'Data Log', postChannel: 'Post Channel', sftp: 'SFTP' } as const;
+export const DATA_LOG_TABS = { dataLog: 'Data Log', postChannel: DATA_LOG_LABELS.postChannel, sftp: 'SFTP' } as const;
 
 /** The edited row of one log, typed as the section holds it. */
 const rowOf = (v: SectionValues, key: string) => (v[key] ?? {}) as Record<string, unknown>;
@@ -116,7 +117,6 @@ const SFTP_SCREEN = defineSectionScreen({
   endpoint: 'sftpConfig',
   section: sftpSection,
   title: DATA_LOG_TABS.sftp,
-  formLabel: 'SFTP settings',
   blocks: [{ kind: 'card', title: DATA_LOG_TABS.sftp, fields: ['enable', 'port'] }],
   fields: { port: { disabledWhen: (v) => v.enable !== true } },
   savedMessage: t.saved,

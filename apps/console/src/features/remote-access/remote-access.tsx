@@ -28,7 +28,6 @@ const screen = (advanced: boolean) =>
     endpoint: 'remoteDeviceAccess',
     section: remoteAccessSection,
     title: t.title,
-    formLabel: t.settingsTitle,
     blocks: [{ kind: 'card', title: t.title, fields: ['enable', 'pingInterval', 'remoteServerUrl'] }],
     fields: {
       pingInterval: { visibleWhen: (v) => v.enable === true },

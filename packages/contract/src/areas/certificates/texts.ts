@@ -1,6 +1,7 @@
 /**
  * Certificate management texts (002 §2.9, §8), zod-free: the screen reads them without the schemas.
  */
+import { requestMessages } from '../../shell-messages.ts';
 
 /** Certificate Management (002 §2.9, §8.2, §8.3): the spec's texts, and the module's own (decided). */
 export const certificateTexts = {
@@ -15,7 +16,7 @@ export const certificateTexts = {
   exportCert: 'Export',
   generated: 'Generate certificate success',
   uploaded: 'Cert file uploaded',
-  fileNotFound: 'Error: File not found.',
+  fileNotFound: requestMessages.certificateNotFound,
   labels: {
     commonName: 'Common Name',
     companyName: 'Company Name',

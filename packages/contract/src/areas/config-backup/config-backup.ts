@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { CONFIG_DESCRIPTION_MAX } from '../../options/config-backup.ts';
-import { rules } from '../../rules/validators.ts';
+import { rule } from '../../rules/validators.ts';
 import { strictObject, text } from '../../rules/fields.ts';
 import { successReply } from '../../schemas/common.ts';
 import { ep, pathParams, read, write } from '../../endpoints/define.ts';
@@ -28,7 +28,7 @@ export const configBackupEntry = z.object({
 export type ConfigBackupEntry = z.infer<typeof configBackupEntry>;
 export const configLocalInfo = z.array(configBackupEntry);
 
-export const configBackupBody = strictObject({ description: text('Description', rules.maxLength('Description', CONFIG_DESCRIPTION_MAX)) });
+export const configBackupBody = strictObject({ description: text('Description', rule.maxLength(CONFIG_DESCRIPTION_MAX)) });
 const uuid = z.uuid({ error: configBackupTexts.badUuid });
 export const configUuidBody = strictObject({ uuid });
 /**

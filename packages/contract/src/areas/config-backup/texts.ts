@@ -2,6 +2,10 @@
  * Config management texts (002 §2.15, §8), zod-free: the screen reads them without the schemas.
  */
 
+import { formMessages as m } from '../../shell-messages.ts';
+
+const FILE = 'Configuration File';
+
 /**
  * Config Management (002 §2.15, §8.2, §8.3) to the letter; then texts the spec does not show,
  * decided here in the catalogue's voice (see docs/decisions/config-management-backups.md).
@@ -22,7 +26,7 @@ export const configBackupTexts = {
   localList: 'Local Configuration List',
   importTitle: 'Import',
   importButton: 'Import',
-  chooseFile: 'Configuration File',
+  chooseFile: FILE,
   detail: 'Detail',
   apply: 'Apply',
   download: 'Download',
@@ -31,9 +35,9 @@ export const configBackupTexts = {
   applyConfirm: 'The configuration replaces the current settings. Apply it?',
   deleteConfirm: 'Are you sure you want to delete this configuration? This action cannot be undone.',
   imported: 'Configuration file imported',
-  fileRequired: 'Please provide Configuration File',
-  wrongExtension: 'Configuration File must be a .conf.an file',
-  fileTooLarge: 'Configuration File is too large',
+  fileRequired: m.required(FILE),
+  wrongExtension: `${FILE} must be a .conf.an file`,
+  fileTooLarge: `${FILE} is too large`,
   badUuid: 'uuid must be a configuration id',
   badIncludeUser: 'includeUser must be true or false',
   badConfirmOrigin: 'confirmOrigin must be the serial number of the module the configuration comes from',

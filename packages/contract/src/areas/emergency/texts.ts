@@ -1,13 +1,16 @@
 /**
  * Emergency mode texts (002 §2.16, §8), zod-free: the wizard's steps read them without the schemas.
  */
+import { configBackupTexts } from '../config-backup/texts.ts';
+import { firmwareTexts } from '../firmware/texts.ts';
+import { managementTexts } from '../maintenance/texts.ts';
 
 /** Emergency Mode (002 §2.16, §4.10) to the letter; then decided texts. */
 export const emergencyTexts = {
   exporting: 'Emergency mode is exporting. Please stay on the current page',
   exportingLogger: 'Exporting Logger. Please stay on the current page',
-  exportFailed: 'Failed to export config',
-  diagnosticFailed: 'Failed to download diagnostic file',
+  exportFailed: configBackupTexts.exportFailed,
+  diagnosticFailed: managementTexts.diagnosticDownloadFailed,
   // Decided.
   title: 'Emergency Mode',
   step: (n: number) => `Step ${n}`,
@@ -15,12 +18,12 @@ export const emergencyTexts = {
   previousStep: 'Previous Step',
   step1Title: 'Export configuration and diagnostic file',
   exportConfig: 'Export Config',
-  downloadDiagnostic: 'Download Diagnostic File',
+  downloadDiagnostic: managementTexts.downloadDiagnostic,
   exported: 'Configuration exported',
   diagnosticDownloaded: 'Diagnostic file downloaded',
   // Step 2: the spec's texts (002 §8.2, §8.3), then the decided ones.
   loadFailed: (id: string) => `Failed to load DataLog${id} from meter`,
-  filesDeleted: 'Files deleted',
+  filesDeleted: configBackupTexts.filesDeleted,
   step2Title: 'Export and reset the data loggers, clear the trend log',
   loggerNames: { '1': 'Data Log 1', '2': 'Data Log 2', '3': 'Data Log 3', ac: 'AcuCloud' } as Record<string, string>,
   logger: 'Logger',
@@ -36,7 +39,7 @@ export const emergencyTexts = {
   // Step 3 (decided; the firmware texts are the Firmware page's).
   step3Title: 'Firmware update, factory reset and reboot',
   moduleFirmwareUpdate: 'Module Firmware Update',
-  meterFirmwareUpdate: 'Meter Firmware Update',
+  meterFirmwareUpdate: firmwareTexts.meterManualUpdate,
   factoryReset: 'Reset to Factory Default',
-  moduleReboot: 'Module Reboot',
+  moduleReboot: managementTexts.moduleReboot,
 } as const;

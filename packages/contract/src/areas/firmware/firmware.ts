@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AUTO_UPDATE_CHECK_STAT_OPTIONS, AUTO_UPDATE_CHECK_TIME_OPTIONS, FIRMWARE_COMPLETE, FIRMWARE_INCOMPLETE, AUTO_UPDATE_CRITICAL } from '../../options/firmware.ts';
 import { withMeta } from '../../rules/field-meta.ts';
 import { select, strictObject, text } from '../../rules/fields.ts';
-import { rules, type Checker } from '../../rules/validators.ts';
+import { rule } from '../../rules/validators.ts';
 import { defineSection } from '../../sections/section.ts';
 import { emptyBody, successReply } from '../../schemas/common.ts';
 import { ep, read, sectionRead, sectionWrite, write } from '../../endpoints/define.ts';
@@ -21,7 +21,7 @@ export type AutoUpdateConfig = z.infer<typeof autoUpdateConfig>;
 
 /** settings/firmware: where the module looks for updates (a manifest, docs/firmware-server.md). */
 export const firmwareSettings = strictObject({
-  moduleCheckUpdateUrl: withMeta(text('Firmware Server URL', rules.httpUrl('Firmware Server URL') as Checker<string>, rules.maxLength('Firmware Server URL', 255) as Checker<string>), {
+  moduleCheckUpdateUrl: withMeta(text('Firmware Server URL', rule.httpUrl(), rule.maxLength(255)), {
     help: firmwareTexts.serverUrlHelp,
   }),
 });

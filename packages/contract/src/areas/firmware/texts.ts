@@ -2,6 +2,10 @@
  * Module firmware texts (002 §2.13, §8), zod-free: the update cards read them without the schemas.
  */
 
+import { feedbackTexts, formMessages as m } from '../../messages.ts';
+
+const FILE = 'Firmware File';
+
 /** Module Firmware (002 §2.13, §4.8–4.10, §8) to the letter, spelling included; then decided texts. */
 export const firmwareTexts = {
   updateSuccess: 'Fireware update success, module will restart in ',
@@ -12,14 +16,14 @@ export const firmwareTexts = {
   title: 'Module Firmware',
   manualUpdate: 'Manual Update',
   updateLog: 'Update Log',
-  firmwareFile: 'Firmware File',
+  firmwareFile: FILE,
   upload: 'Upload',
   process: 'Process',
   cancel: 'Cancel',
-  fileRequired: 'Please provide Firmware File',
-  wrongExtension: 'Firmware File must be a .a2up file',
+  fileRequired: m.required(FILE),
+  wrongExtension: `${FILE} must be a .a2up file`,
   uploaded: (name: string) => `${name} uploaded. Process it to update the module.`,
-  currentVersion: 'Module Firmware Version',
+  currentVersion: feedbackTexts.names.moduleFirmwareVersion,
   downloadFailed: 'Download failed, try again?',
   serverUrlFailed: 'Firmware server url change failed',
   autoUpdate: 'Auto Update',
@@ -42,8 +46,8 @@ export const firmwareTexts = {
   otherProduct: (product: string, model: string) => `the firmware server offers ${product}, this module is ${model}`,
   // Meter firmware (.abin), decided.
   meterTitle: 'Meter Firmware',
-  meterCurrentVersion: 'Meter Firmware Version',
-  meterWrongExtension: 'Firmware File must be a .abin file',
+  meterCurrentVersion: feedbackTexts.names.meterFirmwareVersion,
+  meterWrongExtension: `${FILE} must be a .abin file`,
   meterUploaded: (name: string) => `${name} uploaded. Process it to update the meter.`,
   meterUpdateSuccess: 'Meter firmware update success',
   meterManualUpdate: 'Meter Firmware Update',

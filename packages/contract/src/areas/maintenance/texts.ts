@@ -2,6 +2,8 @@
  * Management and Debug Diagnostic texts (002 §2.11, §2.12, §8), zod-free: the screens read them without the schemas.
  */
 
+const DEBUG_DIAGNOSTIC = 'Debug Diagnostic';
+
 /**
  * Settings › Management and Debug Diagnostic (002 §2.11, §2.12, §4.6, §8) to the letter; then texts
  * the spec does not show, decided here in the catalogue's voice (see docs/decisions/maintenance-resets-factory-reset-ssh.md).
@@ -18,7 +20,7 @@ export const managementTexts = {
   clearSystemLog: 'Clear System Log',
   // Decided.
   title: 'Management',
-  debugTitle: 'Debug Diagnostic',
+  debugTitle: DEBUG_DIAGNOSTIC,
   resetDemand: 'Reset Demand',
   resetEnergy: 'Reset Energy',
   resetAlarm: 'Reset Alarm Record',
@@ -26,7 +28,7 @@ export const managementTexts = {
   resetRunTime: 'Device Run Time Reset',
   factoryReset: 'Factory Reset',
   ssh: 'SSH',
-  debugDiagnostic: 'Debug Diagnostic',
+  debugDiagnostic: DEBUG_DIAGNOSTIC,
   downloadDiagnostic: 'Download Diagnostic File',
   reset: 'Reset',
   enable: 'Enable',

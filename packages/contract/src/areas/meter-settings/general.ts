@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { meterSettingsTexts as t } from '../../messages.ts';
 import { flag, int, intBetween, optionalText, strictObject } from '../../rules/fields.ts';
-import { rules } from '../../rules/validators.ts';
+import { rule } from '../../rules/validators.ts';
 import { OPTIONAL_SEAL_KEYS, type MeterContext } from '../../meter-state/context.ts';
 import {
   BAUD_OPTIONS,
@@ -39,7 +39,7 @@ export function meterSettingsSchema(ctx: MeterContext) {
   const s = <S extends z.ZodType>(key: keyof typeof L, schema: S) => sealable(schema, sealed.has(key));
   const transformers = transformerOptions(ctx.meterModel);
   return strictObject({
-    deviceDescription: withMeta(optionalText(L.deviceDescription, rules.maxLength(L.deviceDescription, DESCRIPTION_MAX)), { maxLength: DESCRIPTION_MAX }),
+    deviceDescription: withMeta(optionalText(L.deviceDescription, rule.maxLength(DESCRIPTION_MAX)), { maxLength: DESCRIPTION_MAX }),
     deviceTransformer: s('deviceTransformer', transformers.length > 0 ? select(L.deviceTransformer, transformers) : int(L.deviceTransformer)),
     ratedVoltage: withMeta(intBetween(L.ratedVoltage, 10, 400), { unit: 'V' }),
     demandMethod: s('demandMethod', select(L.demandMethod, demandMethodOptions(ctx.demandMethod))),

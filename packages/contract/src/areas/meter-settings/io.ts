@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { meterSettingsTexts as t } from '../../messages.ts';
 import { flag, int, intBetween, num, optionalText, strictObject } from '../../rules/fields.ts';
-import { type Checker, rules } from '../../rules/validators.ts';
+import { type Checker, rule } from '../../rules/validators.ts';
 import { CHANNEL_COUNT } from '../../options/constants.ts';
 import type { MeterContext } from '../../meter-state/context.ts';
 import {
@@ -36,7 +36,7 @@ const indexOptions = (defs: readonly string[]) => defs.map((label, value) => ({ 
 const diRow = (n: number) =>
   strictObject({
     type: select(L.diType(n), DI_TYPE_OPTIONS),
-    name: optionalText(L.diName(n), rules.alphaNumSpace(L.diName(n)), rules.maxLength(L.diName(n), 20)),
+    name: optionalText(L.diName(n), rule.alphaNumSpace(), rule.maxLength(20)),
     category: withMeta(num(L.diCategory(n)), { kind: 'select', options: indexOptions(DI_CATEGORY_DEFS) }),
     unit: withMeta(num(L.diUnit(n)), { kind: 'select', options: indexOptions(DI_UNIT_DEFS) }),
     ratio: num(L.diRatio(n)),
@@ -87,8 +87,7 @@ export function ioConfigSchema(ctx: MeterContext) {
       const row = v[key];
       if (sealed.has(key) || !row) return;
       const n = i + 1;
-      const ratio = (...more: Checker<number>[]) =>
-        num(L.diRatio(n), rules.allNum(L.diRatio(n)) as Checker<number>, rules.between(L.diRatio(n), -DI_RATIO_MAX, DI_RATIO_MAX) as Checker<number>, ...more);
+      const ratio = (...more: Checker<number>[]) => num(L.diRatio(n), rule.allNum(), rule.between(-DI_RATIO_MAX, DI_RATIO_MAX), ...more);
       if (row.type !== 1) {
         // A status input's fields are disabled, not free: still in range (issue 14).
         checkField(c, [key, 'category'], int(L.diCategory(n)), row.category);

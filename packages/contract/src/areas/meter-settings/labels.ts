@@ -3,6 +3,7 @@
  * messages start with them ("Rated Voltage must be between 10 and 400"), so the console's form
  * labels should be these same strings.
  */
+import { dateTimeTexts } from '../../messages.ts';
 import { meterEventTexts, type MeterEventKey } from '../logs/texts.ts';
 
 export const GENERAL_LABELS = {
@@ -35,7 +36,7 @@ export const GENERAL_LABELS = {
 
 export const OPTIONAL_SEAL_LABELS = {
   deviceRunTime: 'Device Run Time',
-  deviceClock: 'Device Clock',
+  deviceClock: dateTimeTexts.deviceClock,
   touRelated: 'TOU Related',
   commuParam: 'Communication Parameters',
   networkParam: 'Network Parameters',

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { withMeta } from '../../rules/field-meta.ts';
 import { intBetween, oneOf, optionalText, strictObject, text } from '../../rules/fields.ts';
-import { type Checker, rules } from '../../rules/validators.ts';
+import { type Checker, rule } from '../../rules/validators.ts';
 import { checkField } from '../../rules/checks.ts';
 import { defineSection } from '../../sections/section.ts';
 
@@ -49,7 +49,7 @@ const PARITY_LABELS: Record<(typeof METER_PARITIES)[number], string> = { none: '
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 const profile = () => withMeta(oneOf(t.profile, METER_PROFILE_NAMES), { options: options(METER_PROFILE_NAMES, PROFILE_LABELS) });
-const hostRules = [rules.noSpace(t.host), rules.maxLength(t.host, METER_HOST_MAX), rules.ipOrDomain(t.host)] as Checker<string>[];
+const hostRules = [rule.noSpace(), rule.maxLength(METER_HOST_MAX), rule.ipOrDomain()];
 const deviceRule: Checker<string> = (v) => (v === '' || SERIAL_DEVICE_RE.test(v) ? undefined : t.badDevice);
 
 export const meterTcpConnection = strictObject({

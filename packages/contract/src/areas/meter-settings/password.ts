@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { PASSWORDS_DO_NOT_MATCH } from '../users/users.ts';
 import { strictObject, text } from '../../rules/fields.ts';
-import { rules } from '../../rules/validators.ts';
+import { rule } from '../../rules/validators.ts';
 import { METER_PASSWORD_LABELS as L } from './labels.ts';
 import { withMeta } from '../../rules/field-meta.ts';
 
@@ -12,8 +12,7 @@ export const METER_PASSWORD_MAX_DIGITS = 4;
  * Required, an integer of at most 4 digits. Sent as text so leading zeros survive ('0042');
  * decided: digits only (the integer rule alone would let a sign through).
  */
-const meterPassword = (label: string, help?: string) =>
-  withMeta(text(label, rules.integer(label), rules.numeric(label), rules.maxLength(label, METER_PASSWORD_MAX_DIGITS)), { secret: true, help });
+const meterPassword = (label: string, help?: string) => withMeta(text(label, rule.integer(), rule.numeric(), rule.maxLength(METER_PASSWORD_MAX_DIGITS)), { secret: true, help });
 const DIGITS_HELP = `Up to ${METER_PASSWORD_MAX_DIGITS} digits`;
 
 /** The Meter Password card: current, new and repeat; repeat must equal new. */

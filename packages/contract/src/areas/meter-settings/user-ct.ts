@@ -1,7 +1,7 @@
 /** Meter User and CT settings (settings/userCtConfig): 001 §3 "User and CT config", §5 "User/CT". */
 import { z } from 'zod';
 import { flag, int, intBetween, optionalText, strictObject } from '../../rules/fields.ts';
-import { rules } from '../../rules/validators.ts';
+import { rule } from '../../rules/validators.ts';
 import { CHANNEL_COUNT } from '../../options/constants.ts';
 import type { MeterContext, SelectOption } from '../../meter-state/context.ts';
 import { sealedFields } from '../../meter-state/seal.ts';
@@ -21,7 +21,7 @@ export const USER_NAME_MAX = 6;
 
 const userRow = (n: number, channels: readonly SelectOption[]) =>
   strictObject({
-    userName: optionalText(L.userName(n), rules.alphaNum(L.userName(n)), rules.maxLength(L.userName(n), USER_NAME_MAX)),
+    userName: optionalText(L.userName(n), rule.alphaNum(), rule.maxLength(USER_NAME_MAX)),
     channel: withMeta(int(L.channel(n)), { kind: 'select', options: channels }),
     enableDisplay: flag(L.enableDisplay(n)),
   });

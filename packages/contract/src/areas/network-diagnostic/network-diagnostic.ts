@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { formMessages } from '../../messages.ts';
-import { rules } from '../../rules/validators.ts';
+import { rule } from '../../rules/validators.ts';
 import { strictObject, text } from '../../rules/fields.ts';
 import { successReply } from '../../schemas/common.ts';
 import { ep, read, write } from '../../endpoints/define.ts';
@@ -17,7 +17,7 @@ export type DiagnoseName = (typeof DIAGNOSE_NAMES)[number];
 
 /** 002 §5.10: the domain is required and must be an IP address or a domain name; one option at least. */
 export const hostLookupCommand = strictObject({
-  domain: text('Domain', rules.ipOrDomain('Domain')),
+  domain: text('Domain', rule.ipOrDomain()),
   nslookup: z.boolean(),
   ping: z.boolean(),
   traceroute: z.boolean(),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { withMeta } from '../../rules/field-meta.ts';
 import { bool, int, optionalText, strictObject, text } from '../../rules/fields.ts';
-import { rules, type Checker } from '../../rules/validators.ts';
+import { rule } from '../../rules/validators.ts';
 import { checkField } from '../../rules/checks.ts';
 import { defineSection } from '../../sections/section.ts';
 
@@ -30,7 +30,6 @@ const t = ipv6Texts;
 /** IPv6 (002 §3.3, §5.2): the config and the current state per interface (getIpv6). */
 export const IPV6_PREFIX_MAX = 128;
 const L = t.labels;
-const c = <T>(x: Checker) => x as Checker<T>;
 
 const ipv6Ethernet = strictObject({
   isAuto: withMeta(bool(L.isAuto), {
@@ -41,26 +40,26 @@ const ipv6Ethernet = strictObject({
     ],
     checkboxValues: undefined,
   }),
-  ip: optionalText(L.ip, c(rules.ipv6(L.ip))),
+  ip: optionalText(L.ip, rule.ipv6()),
   prefixLength: withMeta(int(L.prefixLength), { min: 1, max: IPV6_PREFIX_MAX }),
-  gateway: optionalText(L.gateway, c(rules.ipv6(L.gateway))),
+  gateway: optionalText(L.gateway, rule.ipv6()),
 });
 export type Ipv6Ethernet = z.infer<typeof ipv6Ethernet>;
 
 /** Manual addressing needs ip and gateway, and a prefix length of at most 128 (002 §5.2). */
 function checkManual(v: Ipv6Ethernet, ctx: z.RefinementCtx, eth: string) {
   if (v.isAuto) return;
-  checkField(ctx, [eth, 'ip'], text(L.ip, c(rules.ipv6(L.ip))), v.ip);
-  checkField(ctx, [eth, 'prefixLength'], int(L.prefixLength, c(rules.between(L.prefixLength, 1, IPV6_PREFIX_MAX))), v.prefixLength);
-  checkField(ctx, [eth, 'gateway'], text(L.gateway, c(rules.ipv6(L.gateway))), v.gateway);
+  checkField(ctx, [eth, 'ip'], text(L.ip, rule.ipv6()), v.ip);
+  checkField(ctx, [eth, 'prefixLength'], int(L.prefixLength, rule.between(1, IPV6_PREFIX_MAX)), v.prefixLength);
+  checkField(ctx, [eth, 'gateway'], text(L.gateway, rule.ipv6()), v.gateway);
 }
 
 export const ipv6ConfigSchema = strictObject({
   isIPv6Enabled: bool(L.enable),
   eth0: ipv6Ethernet,
   eth1: ipv6Ethernet,
-  dns1: optionalText(L.dns1, c(rules.ipv6(L.dns1))),
-  dns2: optionalText(L.dns2, c(rules.ipv6(L.dns2))),
+  dns1: optionalText(L.dns1, rule.ipv6()),
+  dns2: optionalText(L.dns2, rule.ipv6()),
 }).superRefine((v, ctx) => {
   // A disabled stack keeps its addresses unused: they are checked when IPv6 is on.
   if (!v.isIPv6Enabled) return;

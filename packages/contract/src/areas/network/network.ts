@@ -5,19 +5,22 @@ import { z } from 'zod';
 import { type MeterContext, DEFAULT_METER_CONTEXT } from '../../meter-state/context.ts';
 import { withMeta } from '../../rules/field-meta.ts';
 import { bool, int, oneOf, optionalText, strictObject, text } from '../../rules/fields.ts';
-import { rules, type Checker } from '../../rules/validators.ts';
+import { rule } from '../../rules/validators.ts';
 import { checkField, sealable } from '../../rules/checks.ts';
 import { defineSection } from '../../sections/section.ts';
+import { managementTexts } from '../maintenance/texts.ts';
+
+const WIFI_NOT_READY = 'Wifi is not ready.';
 
 /** Network page (002 §2.2, §5.1, §8.1, §8.2): the spec's texts, then the ones decided here (docs/decisions/network-page-ports-wifi-ipv6.md). */
 export const networkTexts = {
   saved: 'Network config saved',
   reservedPorts: 'Port 6000, 6566, 6665, 6666, 6667, 6668, 6669 and 6697 are not available for HTTP or HTTPs port.',
   defaultInterfaceWifi: 'Default interface can not be saved as WIFI when WIFI is disable or WIFI mode is not Station.',
-  wifiNotReady: 'Wifi is not ready.',
+  wifiNotReady: WIFI_NOT_READY,
   load8021xFailed: 'Failed to load 8021X Support',
-  sshEnabled: 'SSH enabled successfully',
-  sshEnableFailed: 'SSH enabled failed',
+  sshEnabled: managementTexts.sshSaved,
+  sshEnableFailed: managementTexts.sshEnableFailed,
   connected: 'Connected',
   disconnected: 'Disconnected',
   // Decided.
@@ -68,8 +71,8 @@ export const networkTexts = {
   checking8021x: 'Checking 802.1X support…',
   no8021x: 'This network does not support 802.1X',
   enableSsh: 'Enable SSH',
-  confirmSsh: 'Are you sure you want to enable SSH?',
-  radioOff: 'Wifi is not ready.',
+  confirmSsh: managementTexts.confirmSsh(true),
+  radioOff: WIFI_NOT_READY,
 } as const;
 
 const t = networkTexts;
@@ -97,7 +100,6 @@ export const WIFI_USERNAME_MAX = 32;
 export const SIGNAL_THRESHOLDS = [-90, -80, -70, 0] as const;
 
 const L = t.labels;
-const c = <T>(x: Checker) => x as Checker<T>;
 
 /** The signal icon's level, 1 (below -90 dBm) to 4 (-70 dBm and up). */
 export function signalLevel(dbm: number): 1 | 2 | 3 | 4 {
@@ -128,8 +130,8 @@ const onOff = (label: string, on: string, off: string) =>
       { value: 0, label: off },
     ],
   });
-const ipv4Text = (label: string) => optionalText(label, c(rules.ipv4(label)));
-const requiredIpv4 = (label: string) => text(label, c(rules.ipv4(label)));
+const ipv4Text = (label: string) => optionalText(label, rule.ipv4());
+const requiredIpv4 = (label: string) => text(label, rule.ipv4());
 
 const ethernet = strictObject({
   dhcpEnable: onOff(L.dhcp, t.auto, t.manual),
@@ -147,23 +149,23 @@ function checkManual(v: { dhcpEnable: number; ip: string; mask: string; gateway:
   checkField(ctx, [...path, 'gateway'], requiredIpv4(L.gateway), v.gateway);
 }
 
-const wifiKey = (label: string) => withMeta(optionalText(label, c(rules.noSpace(label))), { kind: 'password', secret: true, maxLength: WIFI_KEY_LENGTH[1] });
+const wifiKey = (label: string) => withMeta(optionalText(label, rule.noSpace()), { kind: 'password', secret: true, maxLength: WIFI_KEY_LENGTH[1] });
 /** 8 to 63 characters without spaces; empty passes unless required. */
 const keyRules = (label: string, required: boolean) => {
-  const checks = [c<string>(rules.minLength(label, WIFI_KEY_LENGTH[0])), c<string>(rules.maxLength(label, WIFI_KEY_LENGTH[1])), c<string>(rules.noSpace(label))];
+  const checks = [rule.minLength(WIFI_KEY_LENGTH[0]), rule.maxLength(WIFI_KEY_LENGTH[1]), rule.noSpace()];
   return required ? text(label, ...checks) : optionalText(label, ...checks);
 };
 
 const apConfig = strictObject({
-  ssid: withMeta(optionalText(L.apSsid, c(rules.maxLength(L.apSsid, SSID_MAX)), c(rules.noSpace(L.apSsid))), { maxLength: SSID_MAX }),
+  ssid: withMeta(optionalText(L.apSsid, rule.maxLength(SSID_MAX), rule.noSpace()), { maxLength: SSID_MAX }),
   key: wifiKey(L.apKey),
   ip: ipv4Text(L.apIp),
 });
 
 const staConfig = strictObject({
-  ssid: withMeta(optionalText(L.staSsid, c(rules.maxLength(L.staSsid, SSID_MAX))), { maxLength: SSID_MAX }),
+  ssid: withMeta(optionalText(L.staSsid, rule.maxLength(SSID_MAX)), { maxLength: SSID_MAX }),
   enterpriseEnable: withMeta(oneOf(L.enterprise, [0, 1] as const), { kind: 'checkbox', checkboxValues: [0, 1], options: undefined }),
-  username: withMeta(optionalText(L.username, c(rules.maxLength(L.username, WIFI_USERNAME_MAX))), { maxLength: WIFI_USERNAME_MAX }),
+  username: withMeta(optionalText(L.username, rule.maxLength(WIFI_USERNAME_MAX)), { maxLength: WIFI_USERNAME_MAX }),
   key: wifiKey(L.staKey),
   dhcpEnable: onOff(L.dhcp, t.auto, t.manual),
   ip: ipv4Text(L.ip),
@@ -225,13 +227,13 @@ export function networkConfigSchema(ctx: MeterContext) {
   });
 }
 function ipDns(label: string) {
-  return text(label, c(rules.ipAddress(label)));
+  return text(label, rule.ipAddress());
 }
 export type NetworkConfig = z.infer<ReturnType<typeof networkConfigSchema>>;
 
 /** Port rule of §5.1: in 6000–9999 or the exception, and not a reserved port. */
 function webPort(label: string, exception: number) {
-  return int(label, c(rules.betweenException(label, exception, WEB_PORT_RANGE[0], WEB_PORT_RANGE[1])), (v: number) =>
+  return int(label, rule.betweenException(exception, WEB_PORT_RANGE[0], WEB_PORT_RANGE[1]), (v: number) =>
     (RESERVED_WEB_PORTS as readonly number[]).includes(v) ? t.reservedPorts : undefined,
   );
 }
@@ -259,7 +261,7 @@ function webPortsRaw() {
 export type WebServerConfig = z.infer<ReturnType<typeof webServerConfigSchema>>;
 
 export function modbusTcpConfigSchema(ctx: MeterContext) {
-  const port = withMeta(int(L.modbusPort, c(rules.betweenException(L.modbusPort, MODBUS_DEFAULT_PORT, MODBUS_PORT_RANGE[0], MODBUS_PORT_RANGE[1]))), {
+  const port = withMeta(int(L.modbusPort, rule.betweenException(MODBUS_DEFAULT_PORT, MODBUS_PORT_RANGE[0], MODBUS_PORT_RANGE[1])), {
     min: MODBUS_PORT_RANGE[0],
     max: MODBUS_PORT_RANGE[1],
     help: t.portHint(MODBUS_DEFAULT_PORT, MODBUS_PORT_RANGE[0], MODBUS_PORT_RANGE[1]),
@@ -270,12 +272,12 @@ export type ModbusTcpConfig = z.infer<ReturnType<typeof modbusTcpConfigSchema>>;
 
 export const proxyServerConfigSchema = strictObject({
   enable: withMeta(oneOf(L.proxy, [0, 1] as const), { kind: 'checkbox', checkboxValues: [0, 1], options: undefined }),
-  url: optionalText(L.proxyUrl, c(rules.hostOrHttpUrl(L.proxyUrl))),
+  url: optionalText(L.proxyUrl, rule.hostOrHttpUrl()),
   port: withMeta(int(L.proxyPort), { min: PROXY_PORT_RANGE[0], max: PROXY_PORT_RANGE[1] }),
 }).superRefine((v, ctx) => {
   if (v.enable !== 1) return;
-  checkField(ctx, ['url'], text(L.proxyUrl, c(rules.hostOrHttpUrl(L.proxyUrl))), v.url);
-  checkField(ctx, ['port'], int(L.proxyPort, c(rules.between(L.proxyPort, PROXY_PORT_RANGE[0], PROXY_PORT_RANGE[1]))), v.port);
+  checkField(ctx, ['url'], text(L.proxyUrl, rule.hostOrHttpUrl()), v.url);
+  checkField(ctx, ['port'], int(L.proxyPort, rule.between(PROXY_PORT_RANGE[0], PROXY_PORT_RANGE[1])), v.port);
 });
 export type ProxyServerConfig = z.infer<typeof proxyServerConfigSchema>;
 

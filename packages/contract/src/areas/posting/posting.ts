@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { namedRuleMessages as n } from '../../messages.ts';
 import { bool, int, intBetween, oneOf, optionalText, strictObject, text, select } from '../../rules/fields.ts';
 import { withMeta } from '../../rules/field-meta.ts';
-import { rules } from '../../rules/validators.ts';
+import { rule } from '../../rules/validators.ts';
 import {
   ACUCLOUD_CHANNEL,
   FTP_DIRECTORY,
@@ -93,7 +93,7 @@ const postChannelSchema = strictObject({
 export type PostChannelConfig = z.infer<typeof postChannelSchema>;
 
 const port = (label: string) => intBetween(label, ...LIM.port);
-const credential = (label: string) => text(label, rules.maxLength(label, LIM.credential));
+const credential = (label: string) => text(label, rule.maxLength(LIM.credential));
 
 /** §5.5: the rules of the chosen method, on an enabled channel. */
 export function checkPostChannel(c: z.RefinementCtx, key: string, ch: PostChannelConfig): void {
@@ -108,11 +108,11 @@ export function checkPostChannel(c: z.RefinementCtx, key: string, ch: PostChanne
   if (!ch.enable) return;
   const i = ch.postChannelInfo;
   if (ch.postMethod === 'HTTP') {
-    at('HTTPAddress', text(L.HTTPAddress, rules.httpUrl(L.HTTPAddress)));
-    at('HTTPMeterId', text(L.HTTPMeterId, rules.noSpace(L.HTTPMeterId)));
+    at('HTTPAddress', text(L.HTTPAddress, rule.httpUrl()));
+    at('HTTPMeterId', text(L.HTTPMeterId, rule.noSpace()));
     at('HTTPPort', port(L.HTTPPort));
-    if (i.isFixed) at('manualInputName', text(L.manualInputName, rules.maxLength(L.manualInputName, LIM.fixedName), rules.noSpace(L.manualInputName)));
-    at('sampleHeader', optionalText(L.sampleHeader, rules.maxLength(L.sampleHeader, LIM.sampleHeader)));
+    if (i.isFixed) at('manualInputName', text(L.manualInputName, rule.maxLength(LIM.fixedName), rule.noSpace()));
+    at('sampleHeader', optionalText(L.sampleHeader, rule.maxLength(LIM.sampleHeader)));
     at('HTTPAuthenticationMethod', select(L.HTTPAuthenticationMethod, HTTP_AUTH_OPTIONS));
     if (i.HTTPAuthenticationMethod === HTTP_AUTH_BASIC) {
       at(
@@ -122,14 +122,14 @@ export function checkPostChannel(c: z.RefinementCtx, key: string, ch: PostChanne
       at('password', text(L.password));
     }
   } else if (ch.postMethod === 'FTP') {
-    at('FTPAddress', text(L.FTPAddress, rules.ftpUrl(L.FTPAddress)));
+    at('FTPAddress', text(L.FTPAddress, rule.ftpUrl()));
     at('FTPUsername', credential(L.FTPUsername));
     at('FTPPassword', credential(L.FTPPassword));
     at('FTPPort', port(L.FTPPort));
     at('directoryOption', select(L.directoryOption, FTP_DIRECTORY_OPTIONS));
-    if (i.directoryOption === FTP_DIRECTORY.custom) at('directoryName', text(L.directoryName, rules.alphaNum(L.directoryName), rules.maxLength(L.directoryName, LIM.directoryName)));
+    if (i.directoryOption === FTP_DIRECTORY.custom) at('directoryName', text(L.directoryName, rule.alphaNum(), rule.maxLength(LIM.directoryName)));
   } else {
-    at('SFTPAddress', text(L.SFTPAddress, rules.sftpUrl(L.SFTPAddress)));
+    at('SFTPAddress', text(L.SFTPAddress, rule.sftpUrl()));
     at('SFTPUsername', credential(L.SFTPUsername));
     at('SFTPPassword', credential(L.SFTPPassword));
     at('SFTPPort', port(L.SFTPPort));

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { bool, flag, intBetween, num, oneOf, optionalText, select, strictObject } from '../../rules/fields.ts';
 import { fieldName, withMeta } from '../../rules/field-meta.ts';
-import { rules, type Checker } from '../../rules/validators.ts';
+import { type Checker, type FieldRule, rule } from '../../rules/validators.ts';
+import { formMessages as m } from '../../shell-messages.ts';
 import { INSPECTION_STATUS_OPTIONS, INSPECTION_STATUS_OTHERS, MODBUS_RTU_BAUDRATES, PHASES, RECORD_WIRING_OPTIONS, ctLayout } from '../../options/records.ts';
 
 /** Installation and inspection records (000 §2, §4, §8); the module's own reply texts are decided. */
@@ -46,7 +47,7 @@ export const recordTexts = {
   badDate: (label: string) => `${label} must be a date YYYY-MM-DD`,
   badMac: (label: string) => `${label} must be a MAC address like 00:11:22:33:44:55`,
   badCtLayout: 'The CT rows must be the inputs of the wiring type, in order',
-  othersRequired: 'Please provide the inspection status text',
+  othersRequired: m.required('the inspection status text'),
   /** The PDF footer line that lets a printed copy be checked against the device. */
   pdfHash: (hash: string) => `SHA-256 of the record: ${hash}`,
   pdfPage: (page: number, pages: number) => `Page ${page} of ${pages}`,
@@ -80,12 +81,12 @@ const macRule =
   (label: string): Checker<string> =>
   (v) =>
     v === '' || MAC_RE.test(v) ? undefined : t.badMac(label);
-const textOf = (label: string, max: number, ...more: Checker<string>[]) => optionalText(label, rules.maxLength(label, max) as Checker<string>, ...more);
+const textOf = (label: string, max: number, ...more: FieldRule<string>[]) => optionalText(label, rule.maxLength(max), ...more);
 const dateOf = (label: string) => withMeta(textOf(label, 10, dateRule(label)), { help: 'YYYY-MM-DD' });
 const macOf = (label: string) => withMeta(textOf(label, 17, macRule(label)), { help: '00:11:22:33:44:55' });
-const ipOf = (label: string) => textOf(label, 45, rules.ipAddress(label) as Checker<string>);
+const ipOf = (label: string) => textOf(label, 45, rule.ipAddress());
 const decimalBetween = (label: string, min: number, max: number, unit?: string) =>
-  withMeta(num(label, rules.between(label, min, max) as Checker<number>, rules.maxDecimalPlace(label, 3) as Checker<number>), { min, max, ...(unit ? { unit } : {}) });
+  withMeta(num(label, rule.between(min, max), rule.maxDecimalPlace(3)), { min, max, ...(unit ? { unit } : {}) });
 
 export const clientInfo = strictObject({
   client: textOf('Client', 64),
@@ -168,9 +169,9 @@ export const commissionInfo = strictObject({
   commissioner: textOf('Commissioner', 64),
   inspectionDate: dateOf('Inspection Date'),
   inspector: textOf('Inspector', 64),
-  inspectionStatus: select('Inspection Status', INSPECTION_STATUS_OPTIONS),
-  inspectionStatusOthers: textOf('Inspection Status', 64),
-  inspectionNotes: textOf('Inspection Notes', 1024),
+  inspectionStatus: select(t.inspectionStatus, INSPECTION_STATUS_OPTIONS),
+  inspectionStatusOthers: textOf(t.inspectionStatus, 64),
+  inspectionNotes: textOf(t.inspectionNotes, 1024),
 }).superRefine((v, ctx) => {
   if (v.inspectionStatus === INSPECTION_STATUS_OTHERS && v.inspectionStatusOthers.trim() === '')
     ctx.addIssue({ code: 'custom', path: ['inspectionStatusOthers'], message: t.othersRequired });

@@ -7,7 +7,7 @@ import type { Area } from '../../permissions.ts';
 import { namedRuleMessages as n, formMessages as m, passwordHelpTexts } from '../../messages.ts';
 import { userManagementTexts } from './texts.ts';
 import { bool, flag, intBetween, oneOf, strictObject, text } from '../../rules/fields.ts';
-import { rules, type Checker } from '../../rules/validators.ts';
+import { rules, type Checker, rule } from '../../rules/validators.ts';
 import { withMeta } from '../../rules/field-meta.ts';
 import { defineSection } from '../../sections/section.ts';
 import { successReply, valueOneBody } from '../../schemas/common.ts';
@@ -39,9 +39,9 @@ const nameRule =
     if (v === '.' || v === '..') return `${label} cannot be '.' or '..'`;
     return undefined;
   };
-export const userName = text('User Name', rules.maxLength('User Name', 32), nameRule('User Name'));
-export const roleName = text('Role Name', rules.maxLength('Role Name', 32), nameRule('Role Name'));
-const passwordField = text('Password', rules.maxLength('Password', 64));
+export const userName = text('User Name', rule.maxLength(32), nameRule('User Name'));
+export const roleName = text('Role Name', rule.maxLength(32), nameRule('Role Name'));
+const passwordField = text('Password', rule.maxLength(64));
 
 export const role = strictObject({
   name: roleName,

@@ -243,6 +243,21 @@ export function installationFormValues(
   return { ...d.clientInfo, ...d.installInfo, ...device, ...d.commInstall, ...ct };
 }
 
+/** A CT row nothing has been entered in yet, for a slot of the wiring's layout. */
+export const blankCtChannel = ({ id, phase }: Pick<CtChannel, 'id' | 'phase'>): CtChannel => ({
+  id,
+  phase,
+  colorCode: '',
+  ctModel: '',
+  ctSerialNumber: '',
+  ctRatio: '',
+  current: 0,
+  activePower: 0,
+  powerFactor: 1,
+  accepted: false,
+  panelDescription: '',
+});
+
 /**
  * The five PUT bodies of a saved installation form: the device facts come from what the device
  * says now (record/deviceStatus), the CT rows keep their inspection values where the input stays.
@@ -252,19 +267,7 @@ export function installationBodies(form: Record<string, unknown>, device: Record
   const rows = new Map(stored.ctInstall.ctChannels.map((c) => [c.id, c]));
   const ctChannels: CtChannel[] = ctLayout(device.wiringType).map((s) => {
     const old = rows.get(s.id);
-    const base: CtChannel = old ?? {
-      id: s.id,
-      phase: s.phase,
-      colorCode: '',
-      ctModel: '',
-      ctSerialNumber: '',
-      ctRatio: '',
-      current: 0,
-      activePower: 0,
-      powerFactor: 1,
-      accepted: false,
-      panelDescription: '',
-    };
+    const base: CtChannel = old ?? blankCtChannel(s);
     return { ...base, ...Object.fromEntries(CT_EDIT_KEYS.map((k) => [k, String(form[ctFieldName(s.id, k)] ?? '')])) };
   });
   return {

@@ -12,6 +12,7 @@ import {
   ptRecord,
   recordTexts,
   type CtChannel,
+  blankCtChannel,
   recordCommStatus,
   recordCtStatus,
   recordDeviceStatus,
@@ -29,19 +30,7 @@ const saved = recordTexts.saved;
 
 /** Empty CT rows of a wiring type. */
 export function blankCtChannels(wiringType: number): CtChannel[] {
-  return ctLayout(wiringType).map((s) => ({
-    id: s.id,
-    phase: s.phase,
-    colorCode: '',
-    ctModel: '',
-    ctSerialNumber: '',
-    ctRatio: '',
-    current: 0,
-    activePower: 0,
-    powerFactor: 1,
-    accepted: false,
-    panelDescription: '',
-  }));
+  return ctLayout(wiringType).map(blankCtChannel);
 }
 
 export const clientInfoSection = defineSection({

@@ -1,7 +1,12 @@
 /** Data log settings (002 §3.4, §4.2, §9.3): option lists as value → label. */
 import { LOG_INTERVALS } from './logs.ts';
 
-const labelled = (codes: readonly number[]) => codes.map((value) => ({ value, label: LOG_INTERVALS.find((i) => i.value === value)!.label }));
+function labelOf(value: number): string {
+  const interval = LOG_INTERVALS.find((i) => i.value === value);
+  if (!interval) throw new RangeError(`log interval ${value} is not one of LOG_INTERVALS`);
+  return interval.label;
+}
+const labelled = (codes: readonly number[]) => codes.map((value) => ({ value, label: labelOf(value) }));
 
 export const DATA_LOG_NUMBERS = [1, 2, 3] as const;
 /** 002 §9.3 log interval options, in the listed order. */

@@ -124,8 +124,13 @@ export const TREND_INTERVALS = [
 export type TrendInterval = (typeof TREND_INTERVALS)[number]['value'];
 export const REALTIME_TREND_INTERVALS: readonly TrendInterval[] = ['1sec', '15sec', '1min', '15min', '1hr', '1day', '1mon'];
 export const ENERGY_TREND_INTERVALS: readonly TrendInterval[] = ['1min', '15min', '1hr', '1day', '1mon'];
-export const trendIntervalSeconds = (i: TrendInterval) => TREND_INTERVALS.find((x) => x.value === i)!.seconds;
-export const trendIntervalLabel = (i: TrendInterval) => TREND_INTERVALS.find((x) => x.value === i)!.label;
+function trendInterval(i: TrendInterval): (typeof TREND_INTERVALS)[number] {
+  const interval = TREND_INTERVALS.find((x) => x.value === i);
+  if (!interval) throw new RangeError(`trend interval ${String(i)} is not one of TREND_INTERVALS`);
+  return interval;
+}
+export const trendIntervalSeconds = (i: TrendInterval) => trendInterval(i).seconds;
+export const trendIntervalLabel = (i: TrendInterval) => trendInterval(i).label;
 
 /** Span thresholds of 000 §9 in ms. */
 export const TREND_SPAN_MS = {

@@ -33,7 +33,9 @@ export function zoneOffsetSeconds(zone: TimeZone, unixSeconds: number): number {
   const t = Math.floor(unixSeconds);
   const parts: Record<string, number> = {};
   for (const p of formatterFor(zone).formatToParts(t * 1000)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) / 1000;
+  // A part the formatter did not give reads NaN, and so does the offset.
+  const { year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN, second = NaN } = parts;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
   return wall - t;
 }
 

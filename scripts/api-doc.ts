@@ -33,7 +33,7 @@ export function apiDoc(): string {
   });
   return `# API
 
-Generated from \`packages/contract/src/endpoints.ts\` by \`npm run docs:api\`; a test fails when
+Generated from the endpoint table (\`packages/contract/src/endpoints/index.ts\`, each area's calls in \`src/areas/\`) by \`npm run docs:api\`; a test fails when
 this file and the contract differ.
 
 Conventions (see docs/architecture.md, "A call, end to end"):

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { postingTexts as t } from '@meter/contract';
 import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
+import { still } from '../lib/screens.ts';
 
 const PATH = '/setting/communication/post_channel/1';
 let server: ModuleServer;
@@ -82,6 +83,9 @@ test('Post Channel 1: HTTP is saved, Test posts a real file and shows the Test R
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   await page.setViewportSize({ width: 1366, height: 900 });
   assert.ok(width <= 390, `page is ${width}px wide at 390px`);
+  // The desktop layout is drawn again before Logout is clicked (a full run once clicked while the
+  // top bar was moving back from the phone's, and no logout followed).
+  await still(page);
   await signOut(page);
 });
 

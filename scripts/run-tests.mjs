@@ -50,6 +50,10 @@ const gcOptions = start
   .trim()
   .split(/\s+/)
   .filter((w) => /^--(max-semi-space-size|single-threaded-gc)/.test(w));
-const args = ['--import', 'tsx', ...gcOptions, '--test', '--test-reporter=spec', `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...files];
+// TEST_FILE_TIMES=<file>: also writes the time of each test file there, the longest first.
+const times = process.env.TEST_FILE_TIMES
+  ? ['--test-reporter-destination=stdout', `--test-reporter=${join(root, 'scripts/file-times-reporter.mjs')}`, `--test-reporter-destination=${process.env.TEST_FILE_TIMES}`]
+  : [];
+const args = ['--import', 'tsx', ...gcOptions, '--test', '--test-reporter=spec', ...times, `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...files];
 const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } });
 process.exit(r.status ?? 1);

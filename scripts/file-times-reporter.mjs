@@ -1,0 +1,18 @@
+// A test reporter (node --test-reporter): the time of each test file, the longest first, so the
+// run's slow files can be found (scripts/run-tests.mjs writes it when TEST_FILE_TIMES names a file).
+// A file's time is the sum of its top-level tests and suites, hooks included.
+import { relative } from 'node:path';
+
+export default async function* fileTimes(source) {
+  const files = new Map();
+  for await (const event of source) {
+    if ((event.type === 'test:pass' || event.type === 'test:fail') && event.data.nesting === 0 && event.data.file) {
+      const file = relative(process.cwd(), event.data.file);
+      files.set(file, (files.get(file) ?? 0) + (event.data.details?.duration_ms ?? 0));
+    }
+  }
+  const rows = [...files].sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((s, [, ms]) => s + ms, 0);
+  yield `${(total / 1000).toFixed(0)} s in ${rows.length} files (the sum; the files run two at a time)\n`;
+  for (const [file, ms] of rows) yield `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}\n`;
+}

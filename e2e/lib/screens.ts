@@ -30,6 +30,66 @@ export function sweepPaths(): string[] {
   return [...new Set(paths)];
 }
 
+/**
+ * Opens a path through the console's router, without reloading the app, as the browser's Forward
+ * button does: the entry is added with the router's own state (its index one past the current),
+ * then the router is told the location changed. A screen that guards unsaved changes sees a
+ * navigation it can block, as it would from a link. A sweep of every page then pays for each
+ * screen, not for starting the console again on each.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const at = (history.state as { idx?: number } | null)?.idx ?? 0;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: at + 1 }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}
+
+/** At a phone's width: how wide the page is, and what sticks out sideways or is cut off (OVERFLOW). */
+export interface Overflow {
+  scrollWidth: number;
+  clientWidth: number;
+  offenders: string[];
+  cut: string[];
+}
+
+/** What sticks out of the viewport and is not inside a box that scrolls or clips it. */
+// A string, not a function: tsx would wrap named helpers inside it in a helper the page lacks.
+export const OVERFLOW = `(() => {
+  const doc = document.documentElement;
+  // The nearest box that scrolls sideways (the value can be scrolled to) or clips (it cannot).
+  const box = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll') return 'scrolls';
+      if (o === 'hidden' || o === 'clip') return p;
+    }
+    return null;
+  };
+  const name = (el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' "' + (el.textContent ?? '').trim().slice(0, 40) + '"';
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden, [aria-hidden="true"], .offcanvas:not(.show)');
+  };
+  const all = [...document.body.querySelectorAll('*')].filter(shown);
+  const offenders = all
+    .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1 && box(el) === null)
+    .slice(0, 5)
+    .map(name);
+  // Text cut off by a box that clips instead of scrolling: a value nobody can read.
+  const cut = all
+    .filter((el) => {
+      const b = box(el);
+      if (b === null || b === 'scrolls' || !el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
+      const r = el.getBoundingClientRect();
+      const c = b.getBoundingClientRect();
+      return r.right > c.right + 1 || r.left < c.left - 1;
+    })
+    .slice(0, 5)
+    .map(name);
+  return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, offenders, cut };
+})()`;
+
 /** The page's open requests, counted from the first settle on, and who waits for them to end. */
 interface Traffic {
   open: Set<Request>;
@@ -91,14 +151,18 @@ const DRAWN_AND_STILL = `new Promise((resolve) => {
 
 /**
  * Waits until the screen has drawn: the main column (or the login card) without a loading spinner,
- * no request of the page still open, then the DOM still for three frames.
+ * no request of the page still open, then the DOM still for three frames with still none open.
  */
 export async function settle(page: Page): Promise<void> {
   const t = trafficOf(page);
   await page.locator('main, form[aria-label="Login"], .card').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('.spinner-border').length === 0, undefined, { timeout: 5_000 }).catch(() => undefined);
-  await requestsDone(t);
-  await still(page);
+  // A screen may ask in steps (an answer, drawn, then the next question): still again once its
+  // last request has ended.
+  do {
+    await requestsDone(t);
+    await still(page);
+  } while (t.open.size > 0);
 }
 
 /** Settles after three frames in a row without a DOM change or a finite animation (a drawer has slid in, a dialog faded in). */

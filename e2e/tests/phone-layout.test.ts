@@ -1,14 +1,15 @@
 /**
- * The console on a phone (390×844): every page of the route table without horizontal page scroll,
- * the section menu as a drawer opened from the top bar, tables scrolling inside a focusable region.
+ * The console on a phone (390×844): the sign-in page without horizontal page scroll, the section
+ * menu as a drawer opened from the top bar, tables scrolling inside a focusable region, and the
+ * desktop's layout beside it. Every page of the route table at 390 px: every-page.test.ts.
  */
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { recordTexts } from '@meter/contract';
 import { newPage, signInToMain, until, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
-import { prepareSweep, settle, sweepPaths } from '../lib/screens.ts';
+import { OVERFLOW, type Overflow } from '../lib/screens.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -16,10 +17,6 @@ describe('phone layout', () => {
   let server: ModuleServer;
   let browser: Browser;
   useModuleAndBrowser((m) => ({ server, browser } = m));
-  before(async () => {
-    await prepareSweep(server, await server.login());
-  });
-
   async function phone(): Promise<Page> {
     const { page } = await newPage(browser, server.baseUrl, { viewport: { width: 1366, height: 768 } });
     // Signed in wide (Logout sits in the collapsed top bar on a phone), then narrowed.
@@ -28,98 +25,7 @@ describe('phone layout', () => {
     return page;
   }
 
-  /** What sticks out of the viewport and is not inside a box that scrolls or clips it. */
-  // A string, not a function: tsx would wrap named helpers inside it in a helper the page lacks.
-  const OVERFLOW = `(() => {
-    const doc = document.documentElement;
-    // The nearest box that scrolls sideways (the value can be scrolled to) or clips (it cannot).
-    const box = (el) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const o = getComputedStyle(p).overflowX;
-        if (o === 'auto' || o === 'scroll') return 'scrolls';
-        if (o === 'hidden' || o === 'clip') return p;
-      }
-      return null;
-    };
-    const name = (el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' "' + (el.textContent ?? '').trim().slice(0, 40) + '"';
-    const shown = (el) => {
-      const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden, [aria-hidden="true"], .offcanvas:not(.show)');
-    };
-    const all = [...document.body.querySelectorAll('*')].filter(shown);
-    const offenders = all
-      .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1 && box(el) === null)
-      .slice(0, 5)
-      .map(name);
-    // Text cut off by a box that clips instead of scrolling: a value nobody can read.
-    const cut = all
-      .filter((el) => {
-        const b = box(el);
-        if (b === null || b === 'scrolls' || !el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
-        const r = el.getBoundingClientRect();
-        const c = b.getBoundingClientRect();
-        return r.right > c.right + 1 || r.left < c.left - 1;
-      })
-      .slice(0, 5)
-      .map(name);
-    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, offenders, cut };
-  })()`;
-  const overflow = (page: Page) => page.evaluate<{ scrollWidth: number; clientWidth: number; offenders: string[]; cut: string[] }>(OVERFLOW);
-
-  test('every page of the route table at 390 px: no sideways scroll, no value cut off, the drawer opens on the entry the heading names', async () => {
-    const page = await phone();
-    const failures: string[] = [];
-    const paths = sweepPaths();
-    const screens = new Set<string>();
-    let drawers = 0;
-    for (const path of paths) {
-      await page.goto(path);
-      await settle(page);
-      const landed = new URL(page.url()).pathname;
-      assert.notEqual(landed, '/login', `still signed in at ${path}`);
-      screens.add(landed);
-      const at = `${path} (now ${landed})`;
-      const o = await overflow(page);
-      if (o.scrollWidth > o.clientWidth || o.offenders.length > 0) failures.push(`${at}: ${o.scrollWidth} > ${o.clientWidth}; ${o.offenders.join(', ')}`);
-      if (o.cut.length > 0) failures.push(`${at}: cut off: ${o.cut.join(', ')}`);
-
-      // Every page inside a section opens its menu as a drawer, with the page's own entry marked.
-      const opener = page.locator('button[aria-controls="section-menu"]');
-      if ((await opener.count()) === 0) {
-        if ((await page.getByText('Page Not Found').count()) === 0 && (await page.locator('main h1').count()) === 0) failures.push(`${at}: no heading`);
-        continue;
-      }
-      const drawer = page.getByRole('dialog', { name: (await opener.textContent())!.replace(/ menu$/, '') });
-      await opener.click();
-      await drawer.waitFor();
-      // It slides in: settled when its box is inside the screen.
-      const inside = await page
-        .waitForFunction(
-          (width) => {
-            const r = document.getElementById('section-menu')?.getBoundingClientRect();
-            return !!r && r.width > 0 && Math.abs(r.left) < 1 && r.right <= width + 1;
-          },
-          PHONE.width,
-          { timeout: 5_000 },
-        )
-        .then(
-          () => true,
-          () => false,
-        );
-      if (!inside) failures.push(`${at}: the drawer is off screen: ${JSON.stringify(await drawer.boundingBox())}`);
-      // A route without a screen yet says Page Not Found under its section's heading: nothing to compare.
-      const notFound = (await page.getByText('Page Not Found').count()) > 0;
-      const heading = notFound ? undefined : (await page.locator('main h1').first().textContent())?.trim();
-      const current = (await drawer.locator('a[aria-current="page"]').allTextContents()).map((t) => t.trim());
-      if (heading && !current.includes(heading)) failures.push(`${at}: heading "${heading}" is not the marked menu entry (${current.join(', ')})`);
-      await page.keyboard.press('Escape');
-      await drawer.waitFor({ state: 'hidden' });
-      drawers++;
-    }
-    assert.ok(screens.size > 20, `the sweep reached the screens (${screens.size})`);
-    assert.ok(drawers > 20, `the drawer opened on the screens (${drawers})`);
-    assert.deepEqual(failures, []);
-  });
+  const overflow = (page: Page) => page.evaluate<Overflow>(OVERFLOW);
 
   test('the sign-in page fits too', async () => {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE });

@@ -12,9 +12,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { freePort } from './free-ports.ts';
+import { until } from './until.ts';
 
 const run = promisify(execFile);
 
@@ -102,14 +102,18 @@ export async function startSshdPeer(dir: string): Promise<SshdPeer> {
         ...o('AllowAgentForwarding=no'),
         ...o('PermitTTY=no'),
       ];
-      child = spawn('/usr/sbin/sshd', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      const started = spawn('/usr/sbin/sshd', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      child = started;
       let stderr = '';
-      child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-      const end = Date.now() + 10_000;
-      while (!(await portOpen(peer.port))) {
-        if (child.exitCode !== null || Date.now() > end) throw new Error(`sshd did not start: ${stderr}`);
-        await sleep(50);
-      }
+      started.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+      const listening = async () => {
+        if (await portOpen(peer.port)) return true;
+        if (started.exitCode !== null) throw new Error(`sshd exited with ${started.exitCode}`);
+        return false;
+      };
+      await until('sshd to listen', listening, 10_000, 50).catch((e: Error) => {
+        throw new Error(`sshd did not start (${e.message}): ${stderr}`);
+      });
     },
     async kill() {
       const c = child;

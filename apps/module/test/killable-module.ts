@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePorts } from '../../../test-peers/free-ports.ts';
+import { until } from '../../../test-peers/until.ts';
 import { ADMIN_PASSWORD } from './helper.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -50,20 +50,21 @@ export async function startKillableModule(dataDir: string, env: Record<string, s
     MODULE_BACNET_PORT: '0',
     ...env,
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
+  const answers = async () => {
     if (child.exitCode !== null) throw new Error(`module exited: ${output()}`);
-    const up = await fetch(`http://${HOST}:${port}/api/systemMode`).then(
+    return fetch(`http://${HOST}:${port}/api/systemMode`).then(
       (r) => r.ok,
       () => false,
     );
-    if (up) return { child, port, output };
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`module did not start: ${output()}`);
-    }
-    await sleep(200);
+  };
+  try {
+    await until('the module to answer', answers, 90_000, 200);
+  } catch (e) {
+    if (child.exitCode !== null) throw e;
+    child.kill('SIGKILL');
+    throw new Error(`module did not start (${(e as Error).message}): ${output()}`);
   }
+  return { child, port, output };
 }
 
 /** SIGKILL: no shutdown code runs, as in a power cut. */

@@ -7,9 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sntpQuery } from '../src/services/date-time/sntp-client.ts';
 import { freeUdpPort } from '../../../test-peers/free-ports.ts';
+import { until } from '../../../test-peers/until.ts';
 
 export interface NtpPeer {
   port: number;
@@ -43,15 +43,19 @@ export async function startNtpPeer(offsetSeconds = 0): Promise<NtpPeer> {
     child.stderr!.destroy();
     rmSync(dir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 50; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      await sntpQuery('127.0.0.1', port, 200);
-      return { port, close };
-    } catch {
-      await sleep(100);
-    }
+  // Each try waits up to 200 ms for the answer, then 100 ms: 50 tries at most.
+  const answers = async () => {
+    if (child.exitCode !== null) throw new Error(`chronyd exited with ${child.exitCode}`);
+    return sntpQuery('127.0.0.1', port, 200).then(
+      () => true,
+      () => false,
+    );
+  };
+  try {
+    await until(`chronyd to answer on port ${port}`, answers, 15_000);
+  } catch (e) {
+    await close();
+    throw new Error(`chronyd did not answer on port ${port} (${(e as Error).message}): ${stderr}`);
   }
-  await close();
-  throw new Error(`chronyd did not answer on port ${port}: ${stderr}`);
+  return { port, close };
 }

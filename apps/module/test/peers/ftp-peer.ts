@@ -1,8 +1,8 @@
 /** A real FTP server for the tests: Debian's pyftpdlib on a free loopback port, one user with write access. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../../../test-peers/free-ports.ts';
+import { until } from '../../../../test-peers/until.ts';
 
 export interface FtpPeer {
   port: number;
@@ -20,7 +20,7 @@ const canConnect = (port: number) =>
 export async function startFtpPeer(root: string, user: string, password: string): Promise<FtpPeer> {
   const port = await freePort();
   const child: ChildProcess = spawn('/usr/bin/python3', ['-m', 'pyftpdlib', '-i', '127.0.0.1', '-p', String(port), '-w', '-d', root, '-u', user, '-P', password], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && !(await canConnect(port)); i++) await sleep(50);
+  await until(`pyftpdlib to listen on ${port}`, () => canConnect(port), 5000, 50);
   return {
     port,
     close: async () => {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTlsFiles, type TlsFiles } from '../../../../test-peers/tls-files.ts';
 import { freePort } from '../../../../test-peers/free-ports.ts';
+import { until } from '../../../../test-peers/until.ts';
 
 /** `mqttv5`: the subscriber speaks MQTT 5 and reports each message's content type. */
 export interface SubscribeOptions {
@@ -36,21 +37,16 @@ export interface Broker {
   stop(): Promise<void>;
 }
 
-async function waitForPort(port: number, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = connect(port, '127.0.0.1', () => {
+      s.destroy();
+      resolve(true);
     });
-    if (ok) return;
-    if (Date.now() > end) throw new Error(`mosquitto did not listen on ${port}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+    s.on('error', () => resolve(false));
+  });
+
+const waitForPort = (port: number, ms = 5000) => until(`mosquitto to listen on ${port}`, () => listening(port), ms, 50);
 
 /** `port`: listen on this one (a broker that comes back where it was) instead of a free one. */
 export async function startBroker(opts: { tls?: boolean; port?: number } = {}): Promise<Broker> {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { TlsFiles } from '../../../../test-peers/tls-files.ts';
+import { until } from '../../../../test-peers/until.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -102,11 +103,9 @@ export async function startSmtpPeer(o: SmtpPeerOptions): Promise<SmtpPeer> {
       return counts.connections;
     },
     async waitFor(count, timeoutMs = 20_000) {
-      const end = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > end) throw new Error(`expected ${count} mail(s), got ${received.length}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await until(`${count} mail(s)`, () => received.length >= count, timeoutMs, 50).catch((e: Error) => {
+        throw new Error(`${e.message}, got ${received.length}`);
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

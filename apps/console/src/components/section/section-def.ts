@@ -63,7 +63,7 @@ export interface SectionScreenDef<C = unknown> {
   endpoint: EndpointName;
   /**
    * The section that GET serves (the table entry's `section`, kept equal by
-   * test/section-layer.test.ts): imported by the screen, so its chunk holds this section's rules,
+   * test/components/section/section-layer.test.ts): imported by the screen, so its chunk holds this section's rules,
    * not the endpoint table with every call's schemas.
    */
   section: AnySection;

@@ -38,6 +38,8 @@ const um = '/setting/user_management';
 
 /** The only screen of a session that must change its default or expired password (docs/decisions/users-passwords-and-lockout.md). */
 export const PASSWORD_CHANGE_PATH = '/change_password';
+/** Its route's name, also its screen's title (userManagementTexts.changePasswordTitle). */
+export const PASSWORD_CHANGE_NAME = 'Change Password';
 
 export const ROUTES: readonly RouteDef[] = [
   R('/login', 'Login', { hidden: true, public: true }),
@@ -46,7 +48,7 @@ export const ROUTES: readonly RouteDef[] = [
   R('/ce_test', 'CE Test', { hidden: true, mask: 48 }),
   // Decided: where a session on a default or expired password is held until it changes it (002
   // §4.11); open to every signed-in user, since the module refuses everything else to such a session.
-  R(PASSWORD_CHANGE_PATH, 'Change Password', { hidden: true, everyUser: true }),
+  R(PASSWORD_CHANGE_PATH, PASSWORD_CHANGE_NAME, { hidden: true, everyUser: true }),
   R('/', 'Home', { hidden: true, redirect: '/reading', emergencyRedirect: EMERGENCY }),
 
   R('/reading', 'Reading', { mask: 12, redirect: '/reading/metering', mode: 'normal', emergencyRedirect: EMERGENCY }),

@@ -33,46 +33,7 @@ const ALLOWED: ReadonlyMap<string, string> = new Map<string, string>([
   ['Country Code', "the CE test's WiFi regulatory country, and a certificate subject's country"],
   ['SFTP Password', "the module's own SFTP server password (data log), and a post channel's remote SFTP server password"],
   ['Disconnected', 'also a status value on the wire (the network status enum, the module that sets it)'],
-]);
-
-/**
- * Real repeats not folded yet (issue 29), with where the copies are: fold them into imports and
- * delete the entry. Do not add to this list: a new repeat is to be imported.
- */
-const PENDING: ReadonlyMap<string, string> = new Map<string, string>([
-  // Quantity names of the trend, alarm, reading and record option lists (contract options/*, records schemas, console readings table).
-  ['Power Factor', 'options/constants.ts, options/trend.ts, options/meter-settings/alarm.ts, areas/records/schemas.ts, console readings-table-data.ts'],
-  ['Line-to-Neutral Voltage', 'options/trend.ts (TREND_PARAM_BITS and REALTIME_PARAMETER_LABELS)'],
-  ['Line-to-Line Voltage', 'options/trend.ts (TREND_PARAM_BITS and REALTIME_PARAMETER_LABELS)'],
-  ['Active Power', 'options/trend.ts, options/meter-settings/alarm.ts, areas/records/schemas.ts'],
-  ['Reactive Power', 'options/trend.ts, options/meter-settings/alarm.ts'],
-  ['Apparent Power', 'options/trend.ts, options/meter-settings/alarm.ts'],
-  ['Apparent Energy', 'options/trend.ts, module services/email/email-report.ts'],
-  // The module's email report.
-  ['Real-Time Values', 'module services/email/email-report.ts'],
-  ['System Events', 'module services/email/email-report.ts'],
-  ['Digital Inputs', 'module services/email/email-report.ts'],
-  // The module's record PDFs.
-  ['Installation Record', 'module api/records/index.ts'],
-  ['Inspection Record', 'module api/records/index.ts'],
-  // Console screens.
-  ['Meter Firmware Version', 'console features/about/info-rows.ts'],
-  ['Serial Number', 'console features/about/info-rows.ts, features/factory/test-report.ts'],
-  ['Relay Output', 'console features/metering/components/relay-table.tsx'],
-  ['User Configuration', 'console features/user-management/user-list.tsx'],
-  ['Current Password', 'areas/users/users.ts, console features/user-management/password-edit-form.ts'],
-  ['Repeat Password', 'console features/user-management/password-edit-form.ts, user-forms.ts'],
-  ['Change Password', 'routes.ts (the route title), console app/screens.ts'],
-  // Within the contract, left where an import would grow a lazy screen near its size budget or cross layers.
-  ['Pulse Constant', 'areas/records/schemas.ts (IO_LABELS would bring the meter settings labels into the records chunk)'],
-  ['File delete failed.', 'areas/logs/texts.ts (configBackupTexts would grow the meter settings chunk)'],
-  // DATA_LOG_LABELS lives beside the data log schemas: importing it would put them in the trends and MQTT chunks (over 60 KB).
-  ['Energy Parameters', 'areas/mqtt.ts'],
-  ['Demand Parameters', 'areas/mqtt.ts'],
-  ['Power Quality Parameters', 'areas/mqtt.ts'],
-  ['Instantaneous', 'areas/trends/trends.ts'],
-  ['Log Interval', 'areas/trends/trends.ts'],
-  ['value must be 1', 'schemas/common.ts (below the zod-free logs texts)'],
+  ['Serial Number', "a certificate's serial number (certificate details), and the device's (About's meter, Production Test's module)"],
 ]);
 
 function catalogueTexts(): Map<string, string[]> {
@@ -120,12 +81,12 @@ test('every catalogue text of 12 characters or more is written once in the sourc
       }
     }
   }
-  const repeats = [...places].filter(([text, where]) => where.length > 1 && !ALLOWED.has(text) && !PENDING.has(text));
+  const repeats = [...places].filter(([text, where]) => where.length > 1 && !ALLOWED.has(text));
   assert.deepEqual(
     repeats.map(([text, where]) => `${JSON.stringify(text)} (${texts.get(text)!.join(', ')}) at ${where.join(', ')}`),
     [],
     'import the text from the contract (or derive it) instead of writing it again',
   );
-  const stale = [...ALLOWED.keys(), ...PENDING.keys()].filter((text) => (places.get(text)?.length ?? 0) < 2);
-  assert.deepEqual(stale, [], 'listed repeats that no longer repeat: remove them from ALLOWED or PENDING');
+  const stale = [...ALLOWED.keys()].filter((text) => (places.get(text)?.length ?? 0) < 2);
+  assert.deepEqual(stale, [], 'listed repeats that no longer repeat: remove them from ALLOWED');
 });

@@ -3,6 +3,7 @@
  * A new screen is one line here; the router, the menu and the redirects pick it up from this map.
  */
 import type { ComponentType } from 'react';
+import { PASSWORD_CHANGE_NAME } from '@meter/contract';
 
 export type ScreenModule = { default: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
@@ -71,7 +72,7 @@ export const screens: Readonly<Record<string, ScreenLoader>> = {
   'Settings, Communication, Certificate Management': () => import('../features/communication/certificate-management.tsx'),
   'About, Information': () => import('../features/about/information.tsx'),
   'System Settings, User Management, Password Policy': () => import('../features/user-management/password-policy.tsx'),
-  'Change Password': () => import('../features/user-management/password-change.tsx'),
+  [PASSWORD_CHANGE_NAME]: () => import('../features/user-management/password-change.tsx'),
   'System Settings, User Management, Password Management, Edit': () => import('../features/user-management/password-edit.tsx'),
   'System Settings, User Management, General': () => import('../features/user-management/general.tsx'),
   'System Settings, User Management, API Token Management': () => import('../features/user-management/api-token.tsx'),

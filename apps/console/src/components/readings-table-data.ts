@@ -1,5 +1,5 @@
 /** Readings rows (`Name` + parameter keys) turned into a table: one row per parameter, one column per Name. */
-import type { ReadingRow } from '@meter/contract';
+import { REALTIME_KEYS, type ReadingRow } from '@meter/contract';
 
 export const MISSING = '-';
 
@@ -14,7 +14,7 @@ export interface ReadingsGrid {
  * decimal point (right-aligned cells), and 230.0 does not turn into 230.
  */
 const DECIMALS_BY_UNIT: Readonly<Record<string, number>> = { V: 1, A: 3, kW: 3, kvar: 3, kVA: 3, Hz: 2, '%': 2, kWh: 2, kvarh: 2, kVAh: 2 };
-const DECIMALS_BY_NAME: Readonly<Record<string, number>> = { 'Power Factor': 3 };
+const DECIMALS_BY_NAME: Readonly<Record<string, number>> = { [REALTIME_KEYS.powerFactor]: 3 };
 
 /** The unit a reading's key ends with ('Current A' → 'A'), if it names one. */
 export function unitOf(parameter: string): string | undefined {

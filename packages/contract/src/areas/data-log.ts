@@ -18,6 +18,7 @@ import {
   TIMESTAMP_ISO8601,
 } from '../options/data-log.ts';
 import { POST_CHANNEL_IDS } from '../options/posting.ts';
+import { LOG_MASK_NAMES, LOG_VALUE_NAMES as V } from '../options/shared-texts.ts';
 import { LOG_TYPE_MASK_FIELD, TREND_PARAM_BITS, type LogTypeName } from '../options/trend.ts';
 import { withMeta } from '../rules/field-meta.ts';
 import { formMessages as m } from '../shell-messages.ts';
@@ -65,19 +66,19 @@ export const DATA_LOG_LABELS = {
   enable: 'Enable',
   postChannel: 'Post Channel',
   realTimeMask: 'Real Time Parameters',
-  energyMask: 'Energy Parameters',
-  demandMask: 'Demand Parameters',
-  powerQualityMask: 'Power Quality Parameters',
+  energyMask: LOG_MASK_NAMES.energy,
+  demandMask: LOG_MASK_NAMES.demand,
+  powerQualityMask: LOG_MASK_NAMES.powerQuality,
   ioMask: 'I/O Parameters',
-  isInstValueOn: 'Instantaneous',
-  isMinValueOn: 'Minimum',
-  isMaxValueOn: 'Maximum',
-  isAvgValueOn: 'Average',
+  isInstValueOn: V.inst,
+  isMinValueOn: V.min,
+  isMaxValueOn: V.max,
+  isAvgValueOn: V.avg,
   timeStampFormat: 'Timestamp Format',
   logFileNameFormat: 'Log File Name Format',
   logFormat: 'Log File Format',
   facilityId: 'Facility ID',
-  logInterval: 'Log Interval',
+  logInterval: V.interval,
   logFileLength: 'Log File Length',
   logFileNamePrefix: 'Log File Name Prefix',
   localLogFileLength: 'Local Log File Length',

@@ -6,6 +6,8 @@ import { emptyBody, successReply, valueOneBody } from '../schemas/common.ts';
 import { meterGeneralSection } from './meter-settings/sections.ts';
 import { SESSION, read, write, DEVICE_FACTS, ep, sectionRead } from '../endpoints/define.ts';
 
+export * from './device-texts.ts';
+
 export const homePageInfo = z.object({
   currentTime: z.number(),
   deviceDescription: z.string(),

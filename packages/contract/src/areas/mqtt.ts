@@ -15,6 +15,7 @@ import { defineSection } from '../sections/section.ts';
 import { successReply, valueOneBody } from '../schemas/common.ts';
 import { ep, read, sectionRead, sectionWrite, write } from '../endpoints/define.ts';
 import { certificateTexts } from './certificates/texts.ts';
+import { LOG_MASK_NAMES } from '../options/shared-texts.ts';
 
 /** MQTT (002 §2.8, §4.4, §8): the spec's texts, then the ones decided here (docs/decisions/communication-mqtt.md). */
 export const mqttTexts = {
@@ -118,9 +119,9 @@ export const mqttLastWill = strictObject({
 
 const MASK_LABELS: Record<LogTypeName, string> = {
   realTime: 'Real-Time Parameters',
-  energy: 'Energy Parameters',
-  demand: 'Demand Parameters',
-  powerQuality: 'Power Quality Parameters',
+  energy: LOG_MASK_NAMES.energy,
+  demand: LOG_MASK_NAMES.demand,
+  powerQuality: LOG_MASK_NAMES.powerQuality,
   io: 'IO Parameters',
 };
 /** A mask holds the summed bits of its parameters (002 §9.3); the help lists them. */

@@ -1,4 +1,6 @@
 /** Business constants of 000 §9 and 002 §9 used by both apps. */
+import { QUANTITY_NAMES as Q } from './shared-texts.ts';
+
 export const TIMING = {
   lockoutWaitSeconds: 10,
   rebootCountdownSeconds: 10,
@@ -20,13 +22,13 @@ export const PHASE_NAMES = ['Phase A', 'Phase B', 'Phase C'] as const;
  * landing screen (Basic Metering) needs the keys and no schema, and this file builds none.
  */
 export const REALTIME_KEYS = {
-  vln: 'Line-to-Neutral Voltage V',
-  vll: 'Line-to-Line Voltage V',
+  vln: `${Q.vln} V`,
+  vll: `${Q.vll} V`,
   current: 'Current A',
-  activePower: 'Active Power kW',
-  reactivePower: 'Reactive Power kvar',
-  apparentPower: 'Apparent Power kVA',
-  powerFactor: 'Power Factor',
+  activePower: `${Q.p} kW`,
+  reactivePower: `${Q.q} kvar`,
+  apparentPower: `${Q.s} kVA`,
+  powerFactor: Q.pf,
   loadNature: 'Load Nature',
   frequency: 'Frequency Hz',
 } as const;

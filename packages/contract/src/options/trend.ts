@@ -6,6 +6,7 @@
  */
 
 import { LOG_INTERVALS } from './logs.ts';
+import { QUANTITY_NAMES as Q } from './shared-texts.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Log intervals of the management screen (001 §9, value: label): LOG_INTERVALS and
@@ -35,20 +36,20 @@ export type TrendMasks = Record<TrendMaskField, number>;
 
 export const TREND_PARAM_BITS = {
   realTime: [
-    { bit: 1, label: 'Line-to-Neutral Voltage' },
-    { bit: 2, label: 'Line-to-Line Voltage' },
+    { bit: 1, label: Q.vln },
+    { bit: 2, label: Q.vll },
     { bit: 4, label: 'Line Current' },
-    { bit: 8, label: 'Active Power' },
-    { bit: 16, label: 'Reactive Power' },
-    { bit: 32, label: 'Apparent Power' },
-    { bit: 64, label: 'Power Factor' },
+    { bit: 8, label: Q.p },
+    { bit: 16, label: Q.q },
+    { bit: 32, label: Q.s },
+    { bit: 64, label: Q.pf },
     { bit: 128, label: 'Frequency' },
     { bit: 256, label: 'Load Type' },
   ],
   energy: [
     { bit: 1, label: 'Import Active Energy' },
     { bit: 2, label: 'Import Reactive Energy' },
-    { bit: 4, label: 'Apparent Energy' },
+    { bit: 4, label: Q.es },
   ],
   demand: [
     { bit: 1, label: 'Active Power Demand' },
@@ -90,16 +91,16 @@ export const REALTIME_UNITS: Record<RealtimeTrendParameter, string> = { VLN: 'V'
 export const ENERGY_UNITS: Record<EnergyTrendParameter, string> = { EP: 'kWh', EQ: 'kvarh', ES: 'kVAh' };
 
 export const REALTIME_PARAMETER_LABELS: Record<RealtimeTrendParameter, string> = {
-  VLN: 'Line-to-Neutral Voltage',
-  VLL: 'Line-to-Line Voltage',
+  VLN: Q.vln,
+  VLL: Q.vll,
   I: 'Current',
-  P: 'Active Power',
-  Q: 'Reactive Power',
-  S: 'Apparent Power',
-  PF: 'Power Factor',
+  P: Q.p,
+  Q: Q.q,
+  S: Q.s,
+  PF: Q.pf,
   VTHD: 'Voltage THD',
 };
-export const ENERGY_PARAMETER_LABELS: Record<EnergyTrendParameter, string> = { EP: 'Active Energy', EQ: 'Reactive Energy', ES: 'Apparent Energy' };
+export const ENERGY_PARAMETER_LABELS: Record<EnergyTrendParameter, string> = { EP: 'Active Energy', EQ: 'Reactive Energy', ES: Q.es };
 
 /** Columns of a trend row besides Timestamp; the chart's default channels (001 §9). */
 export const TREND_PHASE_COLUMNS = ['Phase A', 'Phase B', 'Phase C', 'System'] as const;

@@ -1,5 +1,5 @@
 /** Rows of the About › Information tables (000 §2 About), pure so the rules are testable. */
-import { EMMC_NORMAL_ABOVE, type DeviceInfo } from '@meter/contract';
+import { DEVICE_INFO_LABELS as L, EMMC_NORMAL_ABOVE, feedbackTexts, type DeviceInfo } from '@meter/contract';
 import { formatDate } from '../../lib/device-time.ts';
 
 export interface InfoRow {
@@ -24,11 +24,11 @@ const yesNo = (flag: number) => (flag === 1 ? 'Yes' : 'No');
 export function meterRows(info: DeviceInfo | undefined, mcStatus: number | undefined): InfoRow[] | undefined {
   if (!info) return undefined;
   const rows: InfoRow[] = [
-    { label: 'Model', value: text(info.meterModel) },
-    { label: 'Hardware Version', value: version(info.meterHardwareVersion) },
-    { label: 'Firmware Version', value: version(info.meterFirmwareVersion), copy: 'Meter Firmware Version' },
-    { label: 'Release Date', value: formatDate(text(info.meterReleaseDate)) },
-    { label: 'Serial Number', value: text(info.meterSerialNumber), copy: 'Meter Serial Number' },
+    { label: L.model, value: text(info.meterModel) },
+    { label: L.hardwareVersion, value: version(info.meterHardwareVersion) },
+    { label: L.firmwareVersion, value: version(info.meterFirmwareVersion), copy: feedbackTexts.names.meterFirmwareVersion },
+    { label: L.releaseDate, value: formatDate(text(info.meterReleaseDate)) },
+    { label: L.serialNumber, value: text(info.meterSerialNumber), copy: 'Meter Serial Number' },
     { label: 'Seal Status', value: onOff(info.meterSealStatus) },
     { label: 'Address', value: text(info.meterAddress) },
     { label: 'Description', value: text(info.deviceDescription) },
@@ -42,18 +42,18 @@ export function meterRows(info: DeviceInfo | undefined, mcStatus: number | undef
 export function displayModuleRows(info: DeviceInfo | undefined): InfoRow[] | undefined {
   if (!info) return undefined;
   return [
-    { label: 'Model', value: text(info.displayModel) },
-    { label: 'Hardware Version', value: version(info.displayHardwareVersion) },
-    { label: 'Firmware Version', value: version(info.displayFirmwareVersion), copy: 'Display Module Firmware Version' },
-    { label: 'Release Date', value: formatDate(text(info.displayReleaseDate)) },
+    { label: L.model, value: text(info.displayModel) },
+    { label: L.hardwareVersion, value: version(info.displayHardwareVersion) },
+    { label: L.firmwareVersion, value: version(info.displayFirmwareVersion), copy: 'Display Module Firmware Version' },
+    { label: L.releaseDate, value: formatDate(text(info.displayReleaseDate)) },
   ];
 }
 
 export function webModuleRows(info: DeviceInfo | undefined, diskStatus: number | undefined, diskUsage: string | undefined): InfoRow[] | undefined {
   if (!info) return undefined;
   return [
-    { label: 'Hardware Version', value: version(info.moduleHardwareVersion) },
-    { label: 'Firmware Version', value: version(info.moduleFirmwareVersion), copy: 'Web Module Firmware Version' },
+    { label: L.hardwareVersion, value: version(info.moduleHardwareVersion) },
+    { label: L.firmwareVersion, value: version(info.moduleFirmwareVersion), copy: 'Web Module Firmware Version' },
     { label: 'Ethernet 0 MAC Address', value: text(info.moduleEth0MacAddress), copy: 'Ethernet 0 MAC Address' },
     { label: 'Ethernet 1 MAC Address', value: text(info.moduleEth1MacAddress), copy: 'Ethernet 1 MAC Address' },
     { label: 'WiFi MAC Address', value: text(info.moduleWlan0MacAddress), copy: 'WiFi MAC Address' },

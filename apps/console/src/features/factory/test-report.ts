@@ -1,15 +1,15 @@
 /** The production test's rows and its text report (000 §2 Production Test); pure. */
-import type { ProductionTestResult } from '@meter/contract';
+import { DEVICE_INFO_LABELS as L, type ProductionTestResult } from '@meter/contract';
 
 export const PASS = 'PASS';
 
 export function moduleInfoRows(r: ProductionTestResult): { label: string; value: string }[] {
   const m = r.moduleInfo;
   return [
-    { label: 'Model', value: m.moduleModel },
-    { label: 'Serial Number', value: m.moduleSerialNumber },
-    { label: 'Hardware Version', value: m.moduleHardwareVer },
-    { label: 'Firmware Version', value: m.moduleFirmwareVersion },
+    { label: L.model, value: m.moduleModel },
+    { label: L.serialNumber, value: m.moduleSerialNumber },
+    { label: L.hardwareVersion, value: m.moduleHardwareVer },
+    { label: L.firmwareVersion, value: m.moduleFirmwareVersion },
     { label: 'Ethernet 1 MAC Address', value: m.moduleEth0MacAddress },
     { label: 'Ethernet 2 MAC Address', value: m.moduleEth1MacAddress },
   ];

@@ -4,7 +4,7 @@
  * no override, the policy always applies (the module checks it on command/setPassword too).
  */
 import { z } from 'zod';
-import { PASSWORDS_DO_NOT_MATCH, passwordPolicyError, text, userPasswordBody, type PasswordRuleSettings } from '@meter/contract';
+import { PASSWORDS_DO_NOT_MATCH, USER_PASSWORD_LABELS as L, passwordPolicyError, text, userPasswordBody, type PasswordRuleSettings } from '@meter/contract';
 import type { FieldDef } from '../../components/form/field-layout.ts';
 import { withPasswordChecklist } from './password-checklist.ts';
 
@@ -17,7 +17,7 @@ export function passwordEditSchema(policy: PasswordRuleSettings | undefined, own
       repeatPassword: z.string(),
       overridePwdPolicy: body.overridePwdPolicy,
       // Required here: the contract's setPasswordBody takes '' and leaves it to the module to refuse.
-      oldPassword: own ? text('Current Password') : z.string(),
+      oldPassword: own ? text(L.currentPassword) : z.string(),
     })
     .superRefine((v, ctx) => {
       if (v.repeatPassword !== v.password) ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: PASSWORDS_DO_NOT_MATCH });
@@ -34,9 +34,9 @@ type Name = keyof z.input<PasswordEditSchema> & string;
 export const passwordEditValues = (username: string) => ({ name: username, password: '', repeatPassword: '', overridePwdPolicy: false, oldPassword: '' });
 
 const USER: FieldDef<Name> = { name: 'name', label: 'Username', kind: 'text', readOnly: true, autoComplete: 'username' };
-const CURRENT: FieldDef<Name> = { name: 'oldPassword', label: 'Current Password', kind: 'password', autoComplete: 'current-password' };
+const CURRENT: FieldDef<Name> = { name: 'oldPassword', label: L.currentPassword, kind: 'password', autoComplete: 'current-password' };
 const PASSWORD: FieldDef<Name> = { name: 'password', label: 'Password', kind: 'password' };
-const REPEAT: FieldDef<Name> = { name: 'repeatPassword', label: 'Repeat Password', kind: 'password' };
+const REPEAT: FieldDef<Name> = { name: 'repeatPassword', label: L.repeatPassword, kind: 'password' };
 const OVERRIDE: FieldDef<Name> = { name: 'overridePwdPolicy', label: 'Override Password Policy', kind: 'checkbox' };
 
 /** Own change: the policy always applies; another user's: unless Override Password Policy is ticked. */

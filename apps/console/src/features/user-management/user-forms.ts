@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   PASSWORDS_DO_NOT_MATCH,
+  USER_PASSWORD_LABELS,
   passwordPolicyError,
   role,
   userAddBody,
@@ -52,7 +53,7 @@ export function newUserFields(roles: readonly FieldOption[], rules?: PasswordRul
   return [
     { name: 'name', label: 'User Name', kind: 'text', autoComplete: 'off' },
     withPasswordChecklist({ name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password' }, rules, 'overridePwdPolicy'),
-    { name: 'repeatPassword', label: 'Repeat Password', kind: 'password', autoComplete: 'new-password' },
+    { name: 'repeatPassword', label: USER_PASSWORD_LABELS.repeatPassword, kind: 'password', autoComplete: 'new-password' },
     { name: 'accessLevel', label: 'Role', kind: 'select', options: roles, placeholder: ROLE_PLACEHOLDER },
     { name: 'overridePwdPolicy', label: 'Override Password Policy', kind: 'checkbox' },
     { name: 'multipleLogin', label: 'Multiple Login', kind: 'checkbox' },

@@ -6,7 +6,7 @@
  */
 import { generatePath } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import { ADMIN_USER_NAME, routeByName, serverMessages, userManagementTexts as t, type UserListEntry } from '@meter/contract';
+import { ADMIN_USER_NAME, AREA_LABELS, routeByName, serverMessages, userManagementTexts as t, type UserListEntry } from '@meter/contract';
 import { calls } from '../../lib/endpoint-table.ts';
 import { ListHeader } from '../../components/list-header.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
@@ -19,7 +19,7 @@ import { useCanWriteHere } from '../../lib/permissions.ts';
 import { useRefreshUsers, useUserList } from './api/use-users.ts';
 import { lockActionText, statusText, toggleLockBody } from './user-tables.ts';
 
-const TITLE = 'User Configuration';
+const TITLE = AREA_LABELS.userConfig;
 const NEW_PATH = routeByName('System Settings, User Management, User Configuration, New').path;
 const EDIT_PATH = routeByName('System Settings, User Management, User Configuration, Edit').path;
 

@@ -3,7 +3,7 @@
  * the live CT and PT values the inspection verifies against, and the records as PDFs. The seven
  * record sections themselves are served by the generic section handler.
  */
-import { CE_TEST_PATHS, ceTestTexts, endpoints, serverMessages, wiringKindOf, type CommInstall } from '@meter/contract';
+import { CE_TEST_PATHS, ceTestTexts, endpoints, recordTexts, serverMessages, wiringKindOf, type CommInstall } from '@meter/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { DeviceService } from '../../services/device/device-service.ts';
@@ -57,8 +57,8 @@ export const recordsApi: FastifyPluginAsync<RecordsApiOptions> = async (app, { r
   const sendPdf = (reply: FastifyReply, name: string, made: { pdf: Buffer; hash: string }) =>
     reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${name}.pdf"`).header('X-Record-SHA256', made.hash).send(made.pdf);
 
-  handle(app, endpoints.installationRecordPdf, async ({ reply }) => sendPdf(reply, 'Installation Record', await records.installationPdf()));
-  handle(app, endpoints.inspectionRecordPdf, async ({ reply }) => sendPdf(reply, 'Inspection Record', await records.inspectionPdf()));
+  handle(app, endpoints.installationRecordPdf, async ({ reply }) => sendPdf(reply, recordTexts.installationTitle, await records.installationPdf()));
+  handle(app, endpoints.inspectionRecordPdf, async ({ reply }) => sendPdf(reply, recordTexts.inspectionTitle, await records.inspectionPdf()));
 
   for (const [protocol, endpoint] of [
     [1, endpoints.ceTest11b],

@@ -4,13 +4,15 @@
  * attachment (Section,Name,Value,Unit) for a spreadsheet; a real-time mail lists the alarms and
  * system events it was sent for.
  */
-import { isoWithOffset, meterEventTexts, type MeterEventKey, type SmtpConfig, type TimeZone } from '@meter/contract';
+import { ENERGY_PARAMETER_LABELS, emailTexts, isoWithOffset, meterEventTexts, type MeterEventKey, type SmtpConfig, type TimeZone } from '@meter/contract';
 import type { AlarmRecord, MeterEventRecord } from '@meter/contract';
 import type { ReadingSource } from '../../meter/reading-source.ts';
 import type { AlarmEntry } from '../logs/alarm-log.ts';
 import type { MailAttachment } from './smtp-client.ts';
 
 const SYSTEM_SLOT = 'sys';
+/** The report's sections are named as the settings name the contents they hold. */
+const SECTION = emailTexts.labels;
 const DEMAND_NAMES = [
   ['Current Demand', 'A'],
   ['Active Demand', 'kW'],
@@ -46,7 +48,7 @@ export function reportRows(cfg: SmtpConfig, src: ReportSources, atMs: number, si
   const add = (section: string, name: string, value: string, unit = '') => rows.push({ section, name, value, unit });
   if (cfg.realTimeSending === 1) {
     const s = src.meter.snapshot(atMs);
-    const sec = 'Real-Time Values';
+    const sec = SECTION.realTimeSending;
     add(sec, 'Frequency', fixed(s.frequency, 2), 'Hz');
     ['A', 'B', 'C'].forEach((p, i) => {
       const ph = s.phases[i as 0 | 1 | 2];
@@ -61,38 +63,38 @@ export function reportRows(cfg: SmtpConfig, src: ReportSources, atMs: number, si
   if (cfg.energySending === 1) {
     const e = src.meter.energy(SYSTEM_SLOT);
     if (e) {
-      const sec = 'Energy';
+      const sec = SECTION.energySending;
       add(sec, 'Import Active Energy', fixed(e.importActive, 1), 'kWh');
       add(sec, 'Export Active Energy', fixed(e.exportActive, 1), 'kWh');
       add(sec, 'Import Reactive Energy', fixed(e.importReactive, 1), 'kvarh');
       add(sec, 'Export Reactive Energy', fixed(e.exportReactive, 1), 'kvarh');
-      add(sec, 'Apparent Energy', fixed(e.apparent, 1), 'kVAh');
+      add(sec, ENERGY_PARAMETER_LABELS.ES, fixed(e.apparent, 1), 'kVAh');
     }
   }
   if (cfg.demandSending === 1) {
     const d = src.meter.demand(SYSTEM_SLOT);
     if (d) {
       DEMAND_NAMES.forEach(([name, unit], i) => {
-        add('Demand', name, fixed(d.demand[i] ?? NaN, 3), unit);
-        add('Demand', `${name} Maximum`, fixed(d.peak[i] ?? NaN, 3), unit);
+        add(SECTION.demandSending, name, fixed(d.demand[i] ?? NaN, 3), unit);
+        add(SECTION.demandSending, `${name} Maximum`, fixed(d.peak[i] ?? NaN, 3), unit);
       });
     }
   }
   if (cfg.diSending === 1) {
     src.meter.digitalInputs(atMs).forEach((di, i) => {
-      add('Digital Inputs', `DI${i + 1}`, di.type === 1 ? String(di.count) : di.status === 1 ? 'Closed' : 'Open', di.type === 1 ? 'pulses' : '');
+      add(SECTION.diSending, `DI${i + 1}`, di.type === 1 ? String(di.count) : di.status === 1 ? 'Closed' : 'Open', di.type === 1 ? 'pulses' : '');
     });
   }
   const since = Math.floor(sinceMs / 1000);
   if (cfg.alarmSending === 1) {
     const list = src.alarms().filter((a) => a.Timestamp > since);
-    if (list.length === 0) add('Alarms', 'None', '');
-    for (const a of list.reverse()) add('Alarms', `${time(a.Timestamp)} Alarm ${a.Alarm} ${a.Parameter} ${a.Condition} ${a.Setpoint}`, `${a.Value}`, a.Status);
+    if (list.length === 0) add(SECTION.alarmSending, 'None', '');
+    for (const a of list.reverse()) add(SECTION.alarmSending, `${time(a.Timestamp)} Alarm ${a.Alarm} ${a.Parameter} ${a.Condition} ${a.Setpoint}`, `${a.Value}`, a.Status);
   }
   if (cfg.sysEventSending === 1) {
     const list = src.meterEvents().filter((e) => e.Timestamp > since);
-    if (list.length === 0) add('System Events', 'None', '');
-    for (const e of list.reverse()) add('System Events', time(e.Timestamp), e.Event);
+    if (list.length === 0) add(SECTION.sysEventSending, 'None', '');
+    for (const e of list.reverse()) add(SECTION.sysEventSending, time(e.Timestamp), e.Event);
   }
   return rows;
 }

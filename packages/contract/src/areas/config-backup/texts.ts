@@ -3,6 +3,7 @@
  */
 
 import { formMessages as m } from '../../shell-messages.ts';
+import { FILE_DELETE_FAILED } from '../../options/shared-texts.ts';
 
 const FILE = 'Configuration File';
 
@@ -18,7 +19,7 @@ export const configBackupTexts = {
   uploadFailed: (reply: string) => `Configuration file upload failed: ${reply}`,
   exportFailed: 'Failed to export config',
   filesDeleted: 'Files deleted',
-  deleteFailed: 'File delete failed.',
+  deleteFailed: FILE_DELETE_FAILED,
   // Decided.
   title: 'Config Management',
   backup: 'Backup',

@@ -2,6 +2,7 @@
  * Log texts (001 §8, 002 §8.3) and the meter event keys with their texts, zod-free: the meter settings
  * labels and the log screens read them without the schemas.
  */
+import { FILE_DELETE_FAILED } from '../../options/shared-texts.ts';
 
 /**
  * Logs (001 §8 data logs and event log, 002 §8.3), to the letter; then texts the spec does not
@@ -13,7 +14,7 @@ export const logTexts = {
   clearEventLogConfirm: 'Are you sure you want to clear Event Log? This action cannot be undone.',
   eventLogCleared: 'Event log cleared',
   /** 002 §8.3. */
-  fileDeleteFailed: 'File delete failed.',
+  fileDeleteFailed: FILE_DELETE_FAILED,
   addToFilter: 'Add to filter',
   clearInterval: 'Clear',
   intervalEndBeforeStart: 'End time must not be earlier than start time',

@@ -5,6 +5,7 @@
  */
 import { dateTimeTexts } from '../../messages.ts';
 import { meterEventTexts, type MeterEventKey } from '../logs/texts.ts';
+import { PASSWORD_FIELD_NAMES, PULSE_CONSTANT_NAME } from '../../options/shared-texts.ts';
 
 export const GENERAL_LABELS = {
   deviceDescription: 'Device Description',
@@ -63,7 +64,7 @@ export const IO_LABELS = {
   diAdvancedOptions: 'DI Advanced Options',
   systemEventEnable: (key: MeterEventKey) => `${meterEventTexts[key]} Enable`,
   systemEventOutput: (key: MeterEventKey) => `${meterEventTexts[key]} Output`,
-  pulseConst: 'Pulse Constant',
+  pulseConst: PULSE_CONSTANT_NAME,
   pulseWidth: 'Pulse Width',
   doChannel: (n: number) => `DO${n} Channel`,
   roType: (n: number) => `RO${n} Type`,
@@ -82,7 +83,7 @@ export const USER_CT_LABELS = {
 } as const;
 
 export const METER_PASSWORD_LABELS = {
-  currentPassword: 'Current Password',
+  currentPassword: PASSWORD_FIELD_NAMES.current,
   newPassword: 'New Password',
-  repeatPassword: 'Repeat Password',
+  repeatPassword: PASSWORD_FIELD_NAMES.repeat,
 } as const;

@@ -1,6 +1,6 @@
 /** Meter password (001 §5 "Meter password", §7 command/meter/setMeterPassword). */
 import type { z } from 'zod';
-import { PASSWORDS_DO_NOT_MATCH } from '../users/users.ts';
+import { PASSWORDS_DO_NOT_MATCH } from '../users/texts.ts';
 import { strictObject, text } from '../../rules/fields.ts';
 import { rule } from '../../rules/validators.ts';
 import { METER_PASSWORD_LABELS as L } from './labels.ts';

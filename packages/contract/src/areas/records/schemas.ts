@@ -7,6 +7,7 @@ import { bool, flag, intBetween, num, oneOf, optionalText, select, strictObject 
 import { fieldName, withMeta } from '../../rules/field-meta.ts';
 import { type Checker, type FieldRule, rule } from '../../rules/validators.ts';
 import { formMessages as m } from '../../shell-messages.ts';
+import { PULSE_CONSTANT_NAME, QUANTITY_NAMES as Q } from '../../options/shared-texts.ts';
 import { INSPECTION_STATUS_OPTIONS, INSPECTION_STATUS_OTHERS, MODBUS_RTU_BAUDRATES, PHASES, RECORD_WIRING_OPTIONS, ctLayout } from '../../options/records.ts';
 
 /** Installation and inspection records (000 §2, §4, §8); the module's own reply texts are decided. */
@@ -112,7 +113,7 @@ export const deviceInstall = strictObject({
   nominalCurrent: decimalBetween('Nominal Current', 0, 100000, 'A'),
   nominalFrequency: decimalBetween('Nominal Frequency', 40, 70, 'Hz'),
   wiringType: select('Wiring Type', RECORD_WIRING_OPTIONS),
-  pulseConstant: intBetween('Pulse Constant', 1, 1000000),
+  pulseConstant: intBetween(PULSE_CONSTANT_NAME, 1, 1000000),
 });
 export type DeviceInstall = z.infer<typeof deviceInstall>;
 
@@ -146,8 +147,8 @@ export const ctChannel = strictObject({
   ctSerialNumber: textOf('CT Serial Number', 32),
   ctRatio: textOf('CT Ratio', 16),
   current: decimalBetween('Current', -100000, 100000, 'A'),
-  activePower: decimalBetween('Active Power', -100000, 100000, 'kW'),
-  powerFactor: decimalBetween('Power Factor', -1, 1),
+  activePower: decimalBetween(Q.p, -100000, 100000, 'kW'),
+  powerFactor: decimalBetween(Q.pf, -1, 1),
   accepted: bool('Accepted'),
   panelDescription: textOf('Panel Description', 64),
 });

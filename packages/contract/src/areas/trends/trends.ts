@@ -17,6 +17,7 @@ import {
   type TrendKind,
 } from '../../options/trend.ts';
 import { fullMask, selectedLogTypes } from '../../trends/masks.ts';
+import { LOG_VALUE_NAMES as V } from '../../options/shared-texts.ts';
 import { logIntervalAllowed, trendIntervalOptions } from '../../trends/selection.ts';
 import { bool, int, oneOf, strictObject } from '../../rules/fields.ts';
 import { successReply, valueOneBody } from '../../schemas/common.ts';
@@ -179,12 +180,12 @@ export const exportTrendLogBody = strictObject({
   ioMask: mask('io'),
   startTime: int('Start time', (v) => (v >= 0 && v <= MAX_UNIX_SECONDS ? undefined : t.badTime('Start time'))),
   endTime: int('End time', (v) => (v >= 0 && v <= MAX_UNIX_SECONDS ? undefined : t.badTime('End time'))),
-  logInterval: oneOf('Log Interval', LOG_INTERVAL_VALUES),
+  logInterval: oneOf(V.interval, LOG_INTERVAL_VALUES),
   logParamType: z.number().int().min(0).max(4).nullable().optional(),
-  isAvgValueOn: bool('Average').optional(),
-  isInstValueOn: bool('Instantaneous').optional(),
-  isMaxValueOn: bool('Maximum').optional(),
-  isMinValueOn: bool('Minimum').optional(),
+  isAvgValueOn: bool(V.avg).optional(),
+  isInstValueOn: bool(V.inst).optional(),
+  isMaxValueOn: bool(V.max).optional(),
+  isMinValueOn: bool(V.min).optional(),
 }).superRefine((b, ctx) => {
   const types = selectedLogTypes(b);
   if (types.length === 0) ctx.addIssue({ code: 'custom', path: ['logParamArray'], message: formMessages.checkboxGroupRequired() });

@@ -3,9 +3,8 @@
  * section and the calls (users, roles, policy, token, the password checklist). Texts in texts.ts.
  */
 import { z } from 'zod';
-import type { Area } from '../../permissions.ts';
 import { namedRuleMessages as n, formMessages as m, passwordHelpTexts } from '../../messages.ts';
-import { userManagementTexts } from './texts.ts';
+import { AREA_LABELS, USER_PASSWORD_LABELS, userManagementTexts } from './texts.ts';
 import { bool, flag, intBetween, oneOf, strictObject, text } from '../../rules/fields.ts';
 import { rules, type Checker, rule } from '../../rules/validators.ts';
 import { withMeta } from '../../rules/field-meta.ts';
@@ -22,13 +21,6 @@ export const PERMISSION_LEVEL_OPTIONS = [
 
 const level = (label: string) => withMeta(oneOf(label, [0, 1, 2] as const), { options: PERMISSION_LEVEL_OPTIONS });
 
-/** The four areas as the role form names them (002 §3.16): also in the module's refusals and the role list. */
-export const AREA_LABELS: Record<Area, string> = {
-  readings: 'Readings',
-  configuration: 'Configuration',
-  maintenance: 'Maintenance',
-  userConfig: 'User Configuration',
-};
 /** User and role names: letters, digits, '.', '_' and '-' (decided; the spec shows no rule). */
 const NAME_RE = /^[A-Za-z0-9._-]+$/;
 /** '.' and '..' name folders: refused, like the path separators the character rule leaves out. */
@@ -91,7 +83,7 @@ export const userPasswordBody = strictObject({
 });
 export const setPasswordBody = strictObject({
   username: userName,
-  oldPassword: text('Current Password'),
+  oldPassword: text(USER_PASSWORD_LABELS.currentPassword),
   newPassword: passwordField,
 });
 
@@ -220,7 +212,8 @@ export function passwordPolicyError(policy: PasswordRuleSettings, password: stri
   return undefined;
 }
 
-export const PASSWORDS_DO_NOT_MATCH = n.passwordsDoNotMatch();
+// Defined in the zod-free texts.ts, which the meter's password form reads; still exported here for its callers.
+export { PASSWORDS_DO_NOT_MATCH } from './texts.ts';
 
 export const apiTokenReply = z.object({ value: z.string() });
 

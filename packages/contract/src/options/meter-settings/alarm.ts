@@ -8,6 +8,7 @@
  * nominal voltage × nominal current, power factor of 1.000, frequency of 60 Hz.
  */
 import { CHANNEL_COUNT } from '../constants.ts';
+import { QUANTITY_NAMES as Q } from '../shared-texts.ts';
 import type { MeterContext, SelectOption } from '../../meter-state/context.ts';
 import { channelCode, channelsOf, contextWiringKind } from './wiring.ts';
 
@@ -71,7 +72,7 @@ export interface AlarmParameter extends SelectOption {
 
 const PH = ['A', 'B', 'C'] as const;
 const LL = ['AB', 'BC', 'CA'] as const;
-const POWER_NAMES = { p: 'Active Power', q: 'Reactive Power', s: 'Apparent Power' } as const;
+const POWER_NAMES = { p: Q.p, q: Q.q, s: Q.s, pf: Q.pf } as const;
 
 function numbered(items: Array<{ label: string; source: AlarmSource }>): AlarmParameter[] {
   return items.map((x, value) => ({ value, ...x }));
@@ -87,8 +88,8 @@ const REALTIME_INCOMING: AlarmParameter[] = numbered([
   ...PH.map((p, i) => ({ label: `Phase ${p} Current`, source: { kind: 'incoming', quantity: 'current', phase: i as 0 | 1 | 2 } }) as const),
   { label: 'Average Current', source: { kind: 'incoming', quantity: 'current', phase: 'avg' } },
   ...(['p', 'q', 's', 'pf'] as const).flatMap((q) => [
-    ...PH.map((p, i) => ({ label: `Phase ${p} ${q === 'pf' ? 'Power Factor' : POWER_NAMES[q]}`, source: { kind: 'incoming', quantity: q, phase: i as 0 | 1 | 2 } }) as const),
-    { label: `Total ${q === 'pf' ? 'Power Factor' : POWER_NAMES[q]}`, source: { kind: 'incoming', quantity: q, phase: 'total' } } as const,
+    ...PH.map((p, i) => ({ label: `Phase ${p} ${POWER_NAMES[q]}`, source: { kind: 'incoming', quantity: q, phase: i as 0 | 1 | 2 } }) as const),
+    { label: `Total ${POWER_NAMES[q]}`, source: { kind: 'incoming', quantity: q, phase: 'total' } } as const,
   ]),
 ]);
 
@@ -113,10 +114,10 @@ const DEMAND_INCOMING: AlarmParameter[] = numbered(
 
 const CHANNEL_QUANTITIES = [
   ['current', 'Current'],
-  ['p', 'Active Power'],
-  ['q', 'Reactive Power'],
-  ['s', 'Apparent Power'],
-  ['pf', 'Power Factor'],
+  ['p', Q.p],
+  ['q', Q.q],
+  ['s', Q.s],
+  ['pf', Q.pf],
 ] as const;
 const CHANNEL_DEMANDS = [
   ['current', 'Current Demand'],

@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import type { IoReply } from '@meter/contract';
+import { flowTexts, type IoReply } from '@meter/contract';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { RELAY_STATUS_TEXT } from '../io-rows.ts';
 
@@ -31,5 +31,5 @@ export function RelayTable({ relays, loading, canToggle, busy, onToggle }: Props
         ),
     },
   ];
-  return <DataTable title="Relay Output" columns={columns} rows={relays} rowKey={(r) => r.name} loading={loading} />;
+  return <DataTable title={flowTexts.relayConfirmTitle} columns={columns} rows={relays} rowKey={(r) => r.name} loading={loading} />;
 }

@@ -183,10 +183,17 @@ export async function startModuleWithUsers(env: Record<string, string> = {}): Pr
   return { server, admin };
 }
 
-/** A new browser context signed in as `user`, opened at `path`. */
+/**
+ * A new browser context signed in as `user`, opened at `path`: the deep link a user follows, Login
+ * with the page asked for, which opens it once signed in without loading the console again.
+ */
 export async function openAs(browser: Browser, server: ModuleServer, path: string, user: string, password = USER_PASSWORD): Promise<Page> {
   const { page } = await newPage(browser, server.baseUrl);
-  await signInToMain(page, user, password);
-  await page.goto(path);
+  await page.goto(`/login?next=${encodeURIComponent(path)}`);
+  await page.getByLabel('User Name').fill(user);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname !== '/login');
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
   return page;
 }

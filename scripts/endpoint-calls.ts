@@ -1,6 +1,6 @@
 /**
  * packages/contract/src/endpoints/calls.ts from the endpoint table: `npm run contract:calls`
- * writes it after an endpoint is added or changed; packages/contract/test/endpoint-calls.test.ts
+ * writes it after an endpoint is added or changed; packages/contract/test/endpoints/endpoint-calls.test.ts
  * fails while it differs, so the zod-free copy the console calls through never drifts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -14,7 +14,7 @@ import {
   userPasswordBody,
   userLockoutBody,
   type PasswordPolicy,
-} from '../src/areas/users/users.ts';
+} from '../../../src/areas/users/users.ts';
 
 function issues(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) {
   const r = schema.safeParse(input);

@@ -17,7 +17,7 @@ import {
   sectionSaveOf,
   userCtConfigSchema,
   type MeterContext,
-} from '../src/index.ts';
+} from '../../src/index.ts';
 
 const ctx = (patch: Partial<MeterContext> = {}): MeterContext => ({ ...DEFAULT_METER_CONTEXT, meterModel: 'AcuRev 2100-mV-18', meterFirmwareVersion: '1.16', ...patch });
 const byName = (fields: ReturnType<typeof schemaFields>) => new Map(fields.map((f) => [f.name, f]));

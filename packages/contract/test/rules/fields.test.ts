@@ -2,8 +2,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { z } from 'zod';
-import { text, optionalText, int, intBetween, num, bool, oneOf, flag, strictObject } from '../src/rules/fields.ts';
-import { rule, rules } from '../src/rules/validators.ts';
+import { text, optionalText, int, intBetween, num, bool, oneOf, flag, strictObject } from '../../src/rules/fields.ts';
+import { rule, rules } from '../../src/rules/validators.ts';
 
 /** The messages of a failed parse (asserts that it failed). */
 function messages(schema: z.ZodType, input: unknown): string[] {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { ERROR_REPLY, endpoints } from '../src/index.ts';
+import { ERROR_REPLY, endpoints } from '../../src/index.ts';
 
 const pathKeys = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]).sort();
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { METER_EVENT_KEYS, deleteDataLogBody, logQuery, logTexts, meterEventTexts } from '../src/index.ts';
+import { METER_EVENT_KEYS, deleteDataLogBody, logQuery, logTexts, meterEventTexts } from '../../../src/index.ts';
 
 test('log query: defaults to the first page of 10; strings become numbers and levels a list', () => {
   assert.deepEqual(logQuery.parse({}), { idStart: 0, idEnd: 10, timeStart: undefined, timeEnd: undefined, levels: [] });

@@ -33,7 +33,7 @@ import {
   trendQuerySpec,
   zoneOffsetSeconds,
   type TrendRow,
-} from '../src/index.ts';
+} from '../../src/index.ts';
 
 const NY = 'America/New_York';
 const MIN = 60_000;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CE_TEST_DEFAULTS, CHANSPEC_OPTIONS, ceTestForm, ceTestTexts, formMessages, overrideRateOptions } from '../src/index.ts';
+import { CE_TEST_DEFAULTS, CHANSPEC_OPTIONS, ceTestForm, ceTestTexts, formMessages, overrideRateOptions } from '../../src/index.ts';
 
 const VALID_CE_FORM = {
   IEEEProtocol: 1,

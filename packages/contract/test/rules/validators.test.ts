@@ -6,8 +6,8 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { rules, firstError, isEmpty, isIPv4, isIPv6, isDomain, isEmail, type Checker } from '../src/rules/validators.ts';
-import { formMessages, DEFAULT_LABEL } from '../src/messages.ts';
+import { rules, firstError, isEmpty, isIPv4, isIPv6, isDomain, isEmail, type Checker } from '../../src/rules/validators.ts';
+import { formMessages, DEFAULT_LABEL } from '../../src/messages.ts';
 
 const ok = (checker: Checker, ...values: unknown[]) => {
   for (const v of values) assert.equal(checker(v), undefined, `expected ${JSON.stringify(v)} to pass`);

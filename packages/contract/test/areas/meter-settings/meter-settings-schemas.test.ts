@@ -14,7 +14,7 @@ import {
   setMeterPasswordBody,
   userCtConfigSchema,
   type MeterContext,
-} from '../src/index.ts';
+} from '../../../src/index.ts';
 
 const ctx = (patch: Partial<MeterContext> = {}): MeterContext => ({ ...DEFAULT_METER_CONTEXT, meterModel: 'AcuRev 2100-mV-18', meterFirmwareVersion: '1.16', ...patch });
 const SEALED = ctx({ sealed: true });

@@ -43,7 +43,7 @@ import {
   WIRING_KINDS,
   type MeterContext,
   type SelectOption,
-} from '../src/index.ts';
+} from '../../../src/index.ts';
 
 const ctx = (patch: Partial<MeterContext> = {}): MeterContext => ({ ...DEFAULT_METER_CONTEXT, meterFirmwareVersion: '1.16', ...patch });
 const values = (o: readonly SelectOption[]) => o.map((x) => x.value);

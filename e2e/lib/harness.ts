@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { freePort, freePorts, freeUdpPort } from '../../test-peers/free-ports.ts';
 import { until } from '../../test-peers/until.ts';
+import { moduleServerArgs } from '../../test-peers/module-command.ts';
 
 export const ADMIN_PASSWORD = 'Admin1234';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,7 +37,7 @@ export async function startModule(env: Record<string, string> = {}): Promise<Mod
   const [port, modbusPort] = (await freePorts(2)) as [number, number];
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-module-'));
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, moduleServerArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { freePorts } from '../../../test-peers/free-ports.ts';
 import { until } from '../../../test-peers/until.ts';
 import { ADMIN_PASSWORD } from './helper.ts';
+import { moduleServerArgs } from '../../../test-peers/module-command.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const HOST = '127.0.0.1';
@@ -22,7 +23,7 @@ export interface KillableModule {
 /** The module's process on `dataDir`, its output gathered; env adds to or overrides the test defaults. */
 export function spawnModule(dataDir: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/module/src/server.ts'], {
+  const child = spawn(process.execPath, moduleServerArgs(), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

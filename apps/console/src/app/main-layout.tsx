@@ -8,7 +8,7 @@ import { LOGIN_PATH, NEXT_PARAM } from '../lib/navigation.ts';
 import { useSession } from '../lib/use-session.ts';
 import { branding } from './branding.ts';
 import { Footer } from './footer.tsx';
-import { activeTrail, buildNavTree } from './navigation.ts';
+import { activeTrail, buildNavTree, decideRoute } from './navigation.ts';
 import { SectionTabs } from './section-tabs.tsx';
 import { SessionTimeout } from './session-timeout.tsx';
 import { SideNav } from './side-nav.tsx';
@@ -32,12 +32,15 @@ function SignedInLayout({ held }: { held: boolean }) {
   const tree = useMemo(() => (held ? [] : buildNavTree(ctx)), [ctx, held]);
   const trail = useMemo(() => activeTrail(tree, pathname), [tree, pathname]);
   const section = trail[0];
-  const tabsOf = trail[2];
-  const pillsOf = trail[1]?.route.pills ? trail[1] : undefined;
   // The page heading is the entry's name in the side menu (tabs below it name the fourth level).
   // A page outside the menus (CE Test, Change Password) is named by its route.
   // An unknown path has no heading of its own: Page Not Found is the page's h1 (issue 28).
   const route = findRoute(pathname);
+  // A path the route gate forwards (Communication → Network) shows no tabs or pills until it has:
+  // a choice made in between would be replaced by the forward.
+  const forwarding = route !== undefined && decideRoute(route, pathname, ctx).kind === 'redirect';
+  const tabsOf = forwarding ? undefined : trail[2];
+  const pillsOf = !forwarding && trail[1]?.route.pills ? trail[1] : undefined;
   const heading = route ? ((trail[2] ?? trail[1] ?? trail[0])?.label ?? displayName(route)) : undefined;
   const sideNodes = section?.children ?? [];
   const [menuOpen, setMenuOpen] = useState(false);

@@ -123,7 +123,8 @@ export const flowTexts = {
   skipToContent: 'Skip to main content',
   /** Ours (issue 28): Login's reboot wait, until the system mode answers again. */
   rebootWait: 'Waiting for the module to come back…',
-  relayConfirmTitle: 'Relay Output',
+  /** The I/O screen's relay table, and the title of its switch confirmation. */
+  relayOutput: 'Relay Output',
   relayConfirm: (relay: string, state: string) => `Switch ${relay} ${state}? Equipment wired to it will follow.`,
   relaySwitch: (state: string) => `Switch ${state}`,
 } as const;

@@ -57,7 +57,7 @@ function Io() {
           // A relay switches real equipment: the question names it and the state it will take (issue 14).
           const next = RELAY_STATUS_TEXT[relay.status === 1 ? 0 : 1];
           confirmAction({
-            title: flowTexts.relayConfirmTitle,
+            title: flowTexts.relayOutput,
             body: flowTexts.relayConfirm(relay.name, next),
             confirmText: flowTexts.relaySwitch(next),
             confirmVariant: 'primary',

@@ -31,5 +31,5 @@ export function RelayTable({ relays, loading, canToggle, busy, onToggle }: Props
         ),
     },
   ];
-  return <DataTable title={flowTexts.relayConfirmTitle} columns={columns} rows={relays} rowKey={(r) => r.name} loading={loading} />;
+  return <DataTable title={flowTexts.relayOutput} columns={columns} rows={relays} rowKey={(r) => r.name} loading={loading} />;
 }

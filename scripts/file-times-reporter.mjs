@@ -1,6 +1,7 @@
 // A test reporter (node --test-reporter): the time of each test file, the longest first, so the
 // run's slow files can be found (scripts/run-tests.mjs writes it when TEST_FILE_TIMES names a file).
-// A file's time is the sum of its top-level tests and suites, hooks included.
+// A file's time is the sum of its top-level tests and suites (with the hooks inside them); the
+// process's start and hooks at the file's top level are not in it.
 import { relative } from 'node:path';
 
 export default async function* fileTimes(source) {

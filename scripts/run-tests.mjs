@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the test files with Node's own test runner (TypeScript through tsx).
-// Usage: node scripts/run-tests.mjs [unit|e2e] [filter]
+// Usage: node scripts/run-tests.mjs [unit|e2e|all] [filter] (a file runs when its path contains the filter, or one
+// of its comma-separated parts).
 // unit = packages/*/test, apps/*/test and scripts/test; e2e = e2e/tests (needs the built console and Chromium).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -32,7 +33,7 @@ const e2eDirs = ['e2e/tests'];
 const dirs = suite === 'unit' ? unitDirs : suite === 'e2e' ? e2eDirs : [...e2eDirs, ...unitDirs];
 const files = dirs.flatMap((d) =>
   walk(join(root, d))
-    .filter((f) => f.includes(filter))
+    .filter((f) => filter.split(',').some((part) => f.includes(part)))
     .sort(),
 );
 if (files.length === 0) {

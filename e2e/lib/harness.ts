@@ -127,9 +127,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A new context and page; `options` (a viewport, a colour scheme) go over the defaults. */
+/**
+ * A new context and page; `options` (a viewport, a colour scheme) go over the defaults. The browser
+ * asks for reduced motion, as a user may in the system settings: the console's fades and slides
+ * (Bootstrap's) then end at once, so a test waits for a dialog or the drawer, not for its
+ * animation. The tests that watch the motion itself pass `reducedMotion: 'no-preference'`.
+ */
 export async function newPage(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, acceptDownloads: true, viewport: { width: 1366, height: 900 }, ...options });
+  const context = await browser.newContext({ baseURL: baseUrl, acceptDownloads: true, viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

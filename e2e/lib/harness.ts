@@ -2,6 +2,7 @@
  * Starts a real module server (a child process on a free loopback port, fresh data folder) and
  * a headless Chromium, for end-to-end tests. Pages are found by label and role.
  */
+import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { freePort, freePorts, freeUdpPort } from '../../test-peers/free-ports.ts';
 import { until } from '../../test-peers/until.ts';
 import { moduleServerArgs } from '../../test-peers/module-command.ts';
+import { TIMING } from '@meter/contract';
 
 export const ADMIN_PASSWORD = 'Admin1234';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -167,6 +169,42 @@ export async function signOut(page: Page): Promise<void> {
 
 /** An alert of the global strip that contains the text. */
 export const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/**
+ * The page's timers from now on run on a clock the test can move (Playwright's clock; time still
+ * flows). Called before the action that starts the reboot countdown, for `endCountdown`.
+ */
+export async function holdClock(page: Page): Promise<void> {
+  await page.clock.install();
+}
+
+/**
+ * The reboot countdown (000 §4) shown with `message` and counting, then run out at once: the clock
+ * (see `holdClock`) is moved past its TIMING.rebootCountdownSeconds instead of the test waiting them,
+ * and the console goes to Login with the reboot parameter. The countdown outlasts the module's
+ * going away (within seconds of the command), so it is run out only once the module no longer
+ * answers: Login then meets the module away, as after a real countdown. The reboot itself keeps
+ * its real time.
+ */
+export async function endCountdown(page: Page, message: string, server: ModuleServer): Promise<void> {
+  const alert = alertWith(page, message);
+  await alert.waitFor();
+  assert.match((await alert.textContent()) ?? '', /\d/, 'the countdown shows its seconds');
+  await until(
+    'the module to go away',
+    async () => {
+      try {
+        await fetch(`${server.baseUrl}/api/systemMode`, { signal: AbortSignal.timeout(1000) });
+        return false;
+      } catch {
+        return true;
+      }
+    },
+    30_000,
+  );
+  await page.clock.fastForward(TIMING.rebootCountdownSeconds * 1000);
+  await page.waitForURL(/\/login\?reboot=/);
+}
 
 export const USER_PASSWORD = 'Secret123';
 

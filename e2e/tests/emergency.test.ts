@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { trendQuerySpec } from '@meter/contract';
-import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, openAs, until, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, endCountdown, holdClock, openAs, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -186,6 +186,7 @@ describe('emergency mode', () => {
       await gate;
       await route.continue();
     });
+    await holdClock(page);
     await moduleFw.getByRole('button', { name: 'Process' }).click();
     await page.getByRole('dialog').getByText('Install module firmware version 3.5.0? The module restarts when the update succeeds.').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Process' }).click();
@@ -198,7 +199,7 @@ describe('emergency mode', () => {
       .getByLabel('Update Log', { exact: true })
       .getByText(/END OF FILE/)
       .waitFor();
-    await alertWith(page, 'Fireware update success, module will restart in').waitFor();
+    await endCountdown(page, 'Fireware update success, module will restart in', server);
     await waitBack(page);
     const info = (await server.api('GET', '/settings/deviceInfo', undefined, admin)).body.data;
     assert.equal(info.moduleFirmwareVersion, '3.5.0');
@@ -209,8 +210,9 @@ describe('emergency mode', () => {
     await again.getByRole('button', { name: 'Module Reboot' }).click();
     const ask = again.getByRole('dialog', { name: 'Confirmation' });
     await ask.getByText('Do you want to reboot the module now?', { exact: true }).waitFor();
+    await holdClock(again);
     await ask.getByRole('button', { name: 'Yes, continue' }).click();
-    await alertWith(again, 'Module will restart in').waitFor();
+    await endCountdown(again, 'Module will restart in', server);
     await waitBack(again);
     await again.context().close();
 
@@ -218,8 +220,9 @@ describe('emergency mode', () => {
     await last.getByRole('button', { name: 'Reset to Factory Default' }).click();
     const dialog = last.getByRole('dialog', { name: 'Reset to Factory Default' });
     await dialog.getByText(/Log in again after 1 to 2 minutes\./).waitFor();
+    await holdClock(last);
     await dialog.getByRole('button', { name: 'Yes, continue' }).click();
-    await alertWith(last, 'Module will restart in').waitFor();
+    await endCountdown(last, 'Module will restart in', server);
     await waitBack(last);
     // Every user but admin is gone (the test's MODULE_SYSTEM_MODE=2 puts the module back in emergency mode at each start).
     assert.equal((await server.api('POST', '/users/authenticate', { username: 'boss', password: USER_PASSWORD })).status, 401);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 
 import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, openAs, type ModuleServer, freePort } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, endCountdown, holdClock, openAs, type ModuleServer, freePort } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const MANAGEMENT = '/setting/management';
@@ -126,10 +126,11 @@ describe('management', () => {
     await row(page, 'Factory Reset').getByRole('button', { name: 'Factory Reset' }).click();
     const dialog = page.getByRole('dialog', { name: 'Factory Reset' });
     await dialog.getByText(/Log in again after 1 to 2 minutes\./).waitFor();
+    await holdClock(page);
     await dialog.getByRole('button', { name: 'Yes, continue' }).click();
     await alertWith(page, 'Module will restart in').waitFor();
     assert.equal(await row(page, 'Module Reboot').getByRole('button', { name: 'Reboot' }).isDisabled(), true);
-    await page.waitForURL(/\/login\?reboot=/, { timeout: 20_000 });
+    await endCountdown(page, 'Module will restart in', server);
     await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor({ state: 'hidden', timeout: 40_000 });
     assert.equal((await server.api('POST', '/users/authenticate', { username: 'boss', password: USER_PASSWORD })).status, 401);
     const token = await server.login('admin', ADMIN_PASSWORD);

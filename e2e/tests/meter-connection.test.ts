@@ -11,7 +11,7 @@ import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { meterConnectionSection, meterConnectionTexts as t, metricsSection, metricsTexts } from '@meter/contract';
 import { floatRegisters, startModbusSlave, type Peer, ACUREV_VALUES } from '../../test-peers/modbus-slave.ts';
-import { USER_PASSWORD, alertWith, freePorts, openAs, signInToMain, type ModuleServer } from '../lib/harness.ts';
+import { USER_PASSWORD, alertWith, endCountdown, holdClock, freePorts, openAs, signInToMain, type ModuleServer } from '../lib/harness.ts';
 import { axeViolations } from '../lib/axe.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
@@ -86,8 +86,9 @@ test('admin saves a Modbus TCP meter, reboots; Basic Metering shows its values, 
 
   const dialog = page.getByRole('dialog', { name: 'Action Required' });
   await dialog.getByText('Do you want to reboot the module now?', { exact: true }).waitFor();
+  await holdClock(page);
   await dialog.getByRole('button', { name: 'Reboot', exact: true }).click();
-  await page.waitForURL(/\/login\?reboot=/, { timeout: 15_000 });
+  await endCountdown(page, 'Module will restart in', server);
   await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 40_000 });
   await signInToMain(page, 'boss', 'Secret123');
   await page.goto('/reading/metering/basic_metering');

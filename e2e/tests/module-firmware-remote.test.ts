@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { ADMIN_PASSWORD, alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, endCountdown, holdClock, openAs, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -102,6 +102,7 @@ describe('module firmware, remote update', () => {
   test('a good package: progress, the page held meanwhile, the countdown, then the new version', async () => {
     offer('module-3.5.0.a2up');
     const page = await openAs(browser, server, PATH, 'boss');
+    await holdClock(page);
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByRole('button', { name: 'Proceed' }).click();
     const bar = page.getByRole('progressbar', { name: 'Downloading' });
@@ -135,7 +136,7 @@ describe('module firmware, remote update', () => {
       .getByText(/Download complete: \d+ bytes, SHA-256 verified/)
       .waitFor();
     await alertWith(page, 'Fireware update success, module will restart in').waitFor({ timeout: 20_000 });
-    await page.waitForURL(/\/login\?reboot=/, { timeout: 20_000 });
+    await endCountdown(page, 'Fireware update success, module will restart in', server);
     await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor({ state: 'hidden', timeout: 40_000 });
     const token = await server.login('admin', ADMIN_PASSWORD);
     assert.equal((await server.api('GET', '/settings/deviceInfo', undefined, token)).body.data.moduleFirmwareVersion, '3.5.0');

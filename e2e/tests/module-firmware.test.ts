@@ -15,7 +15,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { firmwareTexts } from '@meter/contract';
 import { axeViolations } from '../lib/axe.ts';
-import { ADMIN_PASSWORD, alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, endCountdown, holdClock, openAs, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -156,6 +156,7 @@ describe('module firmware', () => {
     await manual.getByRole('button', { name: 'Process' }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Install module firmware version 3.5.0? The module restarts when the update succeeds.').waitFor();
+    await holdClock(page);
     await confirm.getByRole('button', { name: 'Process' }).click();
     await page
       .getByLabel('Update Log', { exact: true })
@@ -167,7 +168,7 @@ describe('module firmware', () => {
       .waitFor();
     await alertWith(page, 'Fireware update success, module will restart in').waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('firmwareUpdated')), 'true');
-    await page.waitForURL(/\/login\?reboot=/, { timeout: 20_000 });
+    await endCountdown(page, 'Fireware update success, module will restart in', server);
     await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor({ state: 'hidden', timeout: 40_000 });
     const token = await server.login('admin', ADMIN_PASSWORD);
     assert.equal((await server.api('GET', '/settings/deviceInfo', undefined, token)).body.data.moduleFirmwareVersion, '3.5.0');

@@ -3,13 +3,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { flowTexts } from '@meter/contract';
-import { newPage, signInToMain, until, type ModuleServer } from '../lib/harness.ts';
-import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
+import { endCountdown, holdClock, newPage, signInToMain, until, type ModuleServer } from '../lib/harness.ts';
+import { useModuleAndBrowser, type BareModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 describe('reboot', () => {
   let server: ModuleServer;
   let browser: Browser;
-  useModuleAndBrowser((m) => ({ server, browser } = m), { bare: true });
+  // Away 3 s: long enough for Login to show the reboot wait (the countdown is run out at once), short for the run.
+  useModuleAndBrowser((m: BareModuleAndBrowser) => ({ server, browser } = m), { bare: true, env: { MODULE_REBOOT_SECONDS: '3' } });
 
   test('Reboot Later leaves the module running and points to Settings->Management', async () => {
     const { page } = await newPage(browser, server.baseUrl);
@@ -44,13 +45,12 @@ describe('reboot', () => {
     // Awaited below; a step failing first must not leave it rejecting unheard.
     away.catch(() => undefined);
 
+    await holdClock(page);
     await page.getByRole('button', { name: 'admin' }).click();
     await page.getByRole('button', { name: 'Reboot', exact: true }).click();
     await page.getByRole('dialog', { name: 'Action Required' }).getByRole('button', { name: 'Reboot', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'Module will restart in' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor();
-
-    await page.waitForURL(/\/login\?reboot=/, { timeout: 15_000 });
+    await endCountdown(page, 'Module will restart in', server);
     // Issue 28: a reboot wait, not the form, while the module is away (systemMode polling).
     await page.getByText(flowTexts.rebootWait).waitFor();
     await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 40_000 });

@@ -43,7 +43,7 @@ export function systemRows(snap: MeterSnapshot): ReadingRow[] {
  * 3u − 2; 2LN/2LL: the first two of them; Network: 2u − 1 and 2u, nine channels). 1LN has none.
  * `wiringType` is the meter config's code (mcStatus-1 numbering).
  */
-export function channelInputs(channel: number, wiringType: number): number[] | null {
+export function channelInputs(channel: number, wiringType: number): readonly number[] | null {
   const kind = wiringKindOf(wiringType, 1);
   return kind ? channelInputsOf(channel, kind) : null;
 }

@@ -27,16 +27,40 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Offset of the zone from UTC at that instant, in seconds (east positive). */
-export function zoneOffsetSeconds(zone: TimeZone, unixSeconds: number): number {
-  if (typeof zone === 'number') return zone * 60;
-  const t = Math.floor(unixSeconds);
+/** The offset at a whole second, from the zone's wall clock at that second (Intl). */
+function offsetAt(zone: string, t: number): number {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(zone).formatToParts(t * 1000)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   // A part the formatter did not give reads NaN, and so does the offset.
   const { year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN, second = NaN } = parts;
   const wall = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
   return wall - t;
+}
+
+const DAY_S = 86_400;
+/**
+ * A zone's offset by UTC day: the same at the day's first and last second, it holds for the whole
+ * day (a zone changes its offset a few times a year, never twice within a day); NaN marks a day
+ * with a change in it, asked second by second. The simulator asks at every step of its catch-up,
+ * where Intl's formatting was a third of a first start's time. Bounded: cleared when full.
+ */
+const dayOffsets = new Map<string, number>();
+const DAY_OFFSETS_MAX = 4096;
+
+/** Offset of the zone from UTC at that instant, in seconds (east positive). */
+export function zoneOffsetSeconds(zone: TimeZone, unixSeconds: number): number {
+  if (typeof zone === 'number') return zone * 60;
+  const t = Math.floor(unixSeconds);
+  const day = Math.floor(t / DAY_S);
+  const key = `${zone} ${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = offsetAt(zone, day * DAY_S);
+    offset = first === offsetAt(zone, day * DAY_S + DAY_S - 1) ? first : NaN;
+    if (dayOffsets.size >= DAY_OFFSETS_MAX) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? offsetAt(zone, t) : offset;
 }
 
 /** Local wall-clock fields of an instant. Month 1..12. */

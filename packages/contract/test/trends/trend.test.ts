@@ -152,6 +152,46 @@ describe('device time zone and presets (001 §9)', () => {
     assert.equal(isoWithOffset('America/Santiago', santiago), '2026-09-06T01:00:00-03:00');
   });
 
+  test('offsets read by the day are the exact ones, across every DST change of a year, second by second at each change', () => {
+    const formats = new Map<string, Intl.DateTimeFormat>();
+    const exact = (zone: string, t: number) => {
+      if (!formats.has(zone))
+        formats.set(
+          zone,
+          new Intl.DateTimeFormat('en-US', {
+            timeZone: zone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+          }),
+        );
+      const p = Object.fromEntries(
+        formats
+          .get(zone)!
+          .formatToParts(t * 1000)
+          .map((x) => [x.type, Number(x.value)]),
+      );
+      return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) / 1000 - t;
+    };
+    const from = Date.parse('2026-01-01T00:00:00Z') / 1000;
+    // New York, Santiago (a skipped midnight), Lord Howe (a half-hour change), Chatham (+12:45).
+    for (const zone of [NY, 'America/Santiago', 'Australia/Lord_Howe', 'Pacific/Chatham']) {
+      let changes = 0;
+      for (let t = from; t < from + 366 * 86_400; t += 37 * 60 + 13) {
+        const next = t + 37 * 60 + 13;
+        if (exact(zone, t) !== exact(zone, next)) {
+          changes++;
+          for (let u = t; u <= next; u++) assert.equal(zoneOffsetSeconds(zone, u), exact(zone, u), `${zone} at ${u}`);
+        } else assert.equal(zoneOffsetSeconds(zone, t), exact(zone, t), `${zone} at ${t}`);
+      }
+      assert.equal(changes, 2, `${zone}: two changes in the year`);
+    }
+  });
+
   test('Today, Yesterday and This Month start at local midnights', () => {
     const now = springNoon / 1000;
     assert.deepEqual(presetRange('Today', springNoon, NY), { start: Date.parse('2026-03-08T05:00:00Z') / 1000, end: now });

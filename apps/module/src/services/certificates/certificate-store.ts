@@ -4,7 +4,7 @@
  */
 import { certificateTexts as t, type CertInfo } from '@meter/contract';
 import type Forge from 'node-forge';
-import { createPrivateKey, generateKeyPair, X509Certificate, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPair, sign, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { atomicWriteFiles } from '../../atomic-file.ts';
 import { join } from 'node:path';
@@ -176,6 +176,9 @@ function deviceSubject(identity: DeviceIdentity) {
   ];
 }
 
+/** sha256WithRSAEncryption (RFC 4055). */
+const SHA256_WITH_RSA = '1.2.840.113549.1.1.11';
+
 async function makeSelfSigned(identity: DeviceIdentity): Promise<{ certPem: string; keyPem: string }> {
   const { publicKey, privateKey } = await generateKeyPairAsync('rsa', {
     modulusLength: 2048,
@@ -205,6 +208,13 @@ async function makeSelfSigned(identity: DeviceIdentity): Promise<{ certPem: stri
       ],
     },
   ]);
-  cert.sign(forge.pki.privateKeyFromPem(privateKey), forge.md.sha256.create());
+  // Signed by node's crypto (OpenSSL): the RSASSA-PKCS1-v1_5 SHA-256 signature forge's cert.sign
+  // makes, over the same TBSCertificate, without its JavaScript big numbers (most of a first start).
+  cert.signatureOid = cert.siginfo.algorithmOid = SHA256_WITH_RSA;
+  cert.signature = '';
+  const parts = forge.pki.certificateToAsn1(cert).value;
+  if (!Array.isArray(parts) || !parts[0]) throw new Error('self-signed certificate: no TBSCertificate');
+  cert.tbsCertificate = parts[0];
+  cert.signature = sign('sha256', Buffer.from(forge.asn1.toDer(cert.tbsCertificate).getBytes(), 'binary'), privateKey).toString('binary');
   return { certPem: forge.pki.certificateToPem(cert), keyPem: privateKey };
 }

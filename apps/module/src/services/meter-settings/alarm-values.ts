@@ -39,11 +39,11 @@ function incomingNominal(env: AlarmEnv, quantity: 'vln' | 'vll' | 'current' | 'p
 }
 
 /** A channel's inputs, or undefined when the wiring does not have the channel. */
-function inputsOf(env: AlarmEnv, channel: number): number[] | undefined {
+function inputsOf(env: AlarmEnv, channel: number): readonly number[] | undefined {
   return channelInputsOf(channel, wiringKindFor(env.config.wiringType)) ?? undefined;
 }
 
-function channelNominal(env: AlarmEnv, inputs: number[], quantity: 'current' | 'power'): number {
+function channelNominal(env: AlarmEnv, inputs: readonly number[], quantity: 'current' | 'power'): number {
   const amps = inputs.map((n) => env.config.ctFullScale[n - 1]!);
   return quantity === 'current' ? average(amps) : (env.config.ratedVoltage * amps.reduce((a, b) => a + b, 0)) / 1000;
 }

@@ -61,20 +61,19 @@ export function wiringTypeOptions(ctx: Pick<MeterContext, 'mcStatus' | 'meterFir
  * 1LN none (every input is its own channel); 3LN and High-leg Delta 6 of three inputs;
  * 2LN and 2LL 6 of two, every third input without a CT; Network 9 of two (inputs 2u-1, 2u).
  */
-export function userChannelLayout(kind: WiringKind): number[][] {
-  switch (kind) {
-    case '1LN':
-      return [];
-    case '3LN':
-    case 'HLD':
-      return Array.from({ length: 6 }, (_, i) => [3 * i + 1, 3 * i + 2, 3 * i + 3]);
-    case '2LN':
-    case '2LL':
-      return Array.from({ length: 6 }, (_, i) => [3 * i + 1, 3 * i + 2]);
-    case 'NET':
-      return Array.from({ length: 9 }, (_, i) => [2 * i + 1, 2 * i + 2]);
-  }
+export function userChannelLayout(kind: WiringKind): readonly (readonly number[])[] {
+  return USER_CHANNEL_LAYOUTS[kind];
 }
+
+// Built once: the simulator asks for a channel's inputs at every step.
+const USER_CHANNEL_LAYOUTS: Readonly<Record<WiringKind, readonly (readonly number[])[]>> = {
+  '1LN': [],
+  '3LN': Array.from({ length: 6 }, (_, i) => [3 * i + 1, 3 * i + 2, 3 * i + 3]),
+  HLD: Array.from({ length: 6 }, (_, i) => [3 * i + 1, 3 * i + 2, 3 * i + 3]),
+  '2LN': Array.from({ length: 6 }, (_, i) => [3 * i + 1, 3 * i + 2]),
+  '2LL': Array.from({ length: 6 }, (_, i) => [3 * i + 1, 3 * i + 2]),
+  NET: Array.from({ length: 9 }, (_, i) => [2 * i + 1, 2 * i + 2]),
+};
 
 /** Most user channels any wiring has (Network's 9). */
 export const MAX_USER_CHANNELS = 9;
@@ -85,7 +84,7 @@ export function installedInputs(kind: WiringKind): boolean[] {
 }
 
 /** Inputs behind channel n (1-18 an input, 19+ a user channel), or null when it does not exist. */
-export function channelInputsOf(channel: number, kind: WiringKind): number[] | null {
+export function channelInputsOf(channel: number, kind: WiringKind): readonly number[] | null {
   if (!Number.isInteger(channel) || channel < 1) return null;
   if (channel <= CHANNEL_COUNT) return [channel];
   return userChannelLayout(kind)[channel - CHANNEL_COUNT - 1] ?? null;

@@ -112,7 +112,7 @@ const noTypeCycle = {
 };
 
 export default defineConfig(
-  globalIgnores(['**/node_modules/', '**/dist/', 'data/', '.test-data/', 'tmp/', 'scripts/test/fixtures/']),
+  globalIgnores(['**/node_modules/', '**/dist/', 'data/', '.test-data/', '.test-build/', 'tmp/', 'scripts/test/fixtures/']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },

@@ -8,7 +8,10 @@ export default async function* fileTimes(source) {
   const files = new Map();
   for await (const event of source) {
     if ((event.type === 'test:pass' || event.type === 'test:fail') && event.data.nesting === 0 && event.data.file) {
-      const file = relative(process.cwd(), event.data.file);
+      // A bundled file (scripts/test-bundles.mjs) is named by its source.
+      const file = relative(process.cwd(), event.data.file)
+        .replace(/^\.test-build\/run-\d+\/\d+\//, '')
+        .replace(/\.test\.mjs$/, '.test.ts');
       files.set(file, (files.get(file) ?? 0) + (event.data.details?.duration_ms ?? 0));
     }
   }

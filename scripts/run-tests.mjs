@@ -3,9 +3,10 @@
 // Usage: node scripts/run-tests.mjs [unit|e2e|all] [filter] (a file runs when its path contains the filter, or one
 // of its comma-separated parts).
 // unit = packages/*/test, apps/*/test and scripts/test; e2e = e2e/tests (needs the built console and Chromium).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { bundleTests } from './test-bundles.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const [suite = 'all', filter = ''] = process.argv.slice(2);
@@ -55,6 +56,13 @@ const gcOptions = start
 const times = process.env.TEST_FILE_TIMES
   ? ['--test-reporter-destination=stdout', `--test-reporter=${join(root, 'scripts/file-times-reporter.mjs')}`, `--test-reporter-destination=${process.env.TEST_FILE_TIMES}`]
   : [];
-const args = ['--import', 'tsx', ...gcOptions, '--test', '--test-reporter=spec', ...times, `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...files];
+// The files run bundled (scripts/test-bundles.mjs) by plain node; TEST_SOURCES=1 runs the sources
+// through tsx instead, as an editor's test runner does.
+const fromSources = process.env.TEST_SOURCES === '1';
+const bundled = fromSources ? null : await bundleTests(root, files);
+const run = bundled ? [...bundled.bundles.values()] : files;
+const loader = fromSources ? ['--import', 'tsx'] : ['--enable-source-maps'];
+const args = [...loader, ...gcOptions, '--test', '--test-reporter=spec', ...times, `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...run];
 const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } });
+if (bundled) rmSync(bundled.outdir, { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -170,6 +170,16 @@ export async function signOut(page: Page): Promise<void> {
 /** An alert of the global strip that contains the text. */
 export const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
+/** True while the module's listener is away (a reboot): a request to it fails. */
+export async function moduleAway(server: ModuleServer): Promise<boolean> {
+  try {
+    await fetch(`${server.baseUrl}/api/systemMode`, { signal: AbortSignal.timeout(1000) });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * The page's timers from now on run on a clock the test can move (Playwright's clock; time still
  * flows). Called before the action that starts the reboot countdown, for `endCountdown`.
@@ -190,18 +200,7 @@ export async function endCountdown(page: Page, message: string, server: ModuleSe
   const alert = alertWith(page, message);
   await alert.waitFor();
   assert.match((await alert.textContent()) ?? '', /\d/, 'the countdown shows its seconds');
-  await until(
-    'the module to go away',
-    async () => {
-      try {
-        await fetch(`${server.baseUrl}/api/systemMode`, { signal: AbortSignal.timeout(1000) });
-        return false;
-      } catch {
-        return true;
-      }
-    },
-    30_000,
-  );
+  await until('the module to go away', () => moduleAway(server), 30_000);
   await page.clock.fastForward(TIMING.rebootCountdownSeconds * 1000);
   await page.waitForURL(/\/login\?reboot=/);
 }

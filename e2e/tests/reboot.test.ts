@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { flowTexts } from '@meter/contract';
-import { endCountdown, holdClock, newPage, signInToMain, until, type ModuleServer } from '../lib/harness.ts';
+import { endCountdown, holdClock, moduleAway, newPage, signInToMain, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser, type BareModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 describe('reboot', () => {
@@ -30,18 +30,7 @@ describe('reboot', () => {
     const oldToken = JSON.parse((await page.evaluate(() => sessionStorage.getItem('user')))!).token as string;
 
     // Watched from before the click: the listener is away only for the reboot's seconds.
-    const away = until(
-      'the module listener to go away',
-      async () => {
-        try {
-          await fetch(`${server.baseUrl}/api/systemMode`, { signal: AbortSignal.timeout(1000) });
-          return false;
-        } catch {
-          return true;
-        }
-      },
-      60_000,
-    );
+    const away = until('the module listener to go away', () => moduleAway(server), 60_000);
     // Awaited below; a step failing first must not leave it rejecting unheard.
     away.catch(() => undefined);
 

@@ -153,29 +153,15 @@ describe('device time zone and presets (001 §9)', () => {
   });
 
   test('offsets read by the day are the exact ones, across every DST change of a year, second by second at each change', () => {
-    const formats = new Map<string, Intl.DateTimeFormat>();
+    // The oracle reads the offset Intl names ("GMT-05:00"), not the wall clock the source reads.
+    const names = new Map<string, Intl.DateTimeFormat>();
     const exact = (zone: string, t: number) => {
-      if (!formats.has(zone))
-        formats.set(
-          zone,
-          new Intl.DateTimeFormat('en-US', {
-            timeZone: zone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: 'numeric',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: 'numeric',
-            second: 'numeric',
-          }),
-        );
-      const p = Object.fromEntries(
-        formats
-          .get(zone)!
-          .formatToParts(t * 1000)
-          .map((x) => [x.type, Number(x.value)]),
-      );
-      return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) / 1000 - t;
+      const named = names.get(zone) ?? new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+      names.set(zone, named);
+      const name = named.formatToParts(t * 1000).find((x) => x.type === 'timeZoneName')?.value ?? '';
+      const m = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name);
+      assert.ok(m, `offset name ${name}`);
+      return m[1] ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60) : 0;
     };
     const from = Date.parse('2026-01-01T00:00:00Z') / 1000;
     // New York, Santiago (a skipped midnight), Lord Howe (a half-hour change), Chatham (+12:45).

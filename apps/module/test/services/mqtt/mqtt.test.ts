@@ -20,6 +20,7 @@ import { syslogFileName } from '../../../src/services/maintenance/system-log.ts'
 import { startBroker, type Broker } from '../../peers/mosquitto.ts';
 import { USER_PASSWORD, addRole, addUser } from '../../users-helpers.ts';
 import { until } from '../../../../../test-peers/until.ts';
+import { moduleServerArgs } from '../../../../../test-peers/module-command.ts';
 
 const PATH = '/api/settings/communication/mqttConfig';
 const T0 = Date.parse('2026-06-01T12:00:00Z');
@@ -360,9 +361,8 @@ describe('MQTT last will', () => {
 
       // The same data folder in a module process of its own, then killed.
       const port = await freePort();
-      const moduleDir = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        cwd: moduleDir,
+      const child = spawn(process.execPath, moduleServerArgs(), {
+        cwd: join(dirname(fileURLToPath(import.meta.url)), '../../../../..'),
         env: {
           ...process.env,
           PORT: String(port),

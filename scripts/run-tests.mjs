@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the test files with Node's own test runner (TypeScript through tsx).
+// Runs the test files with Node's own test runner, each as a bundle for plain node (scripts/test-bundles.mjs).
 // Usage: node scripts/run-tests.mjs [unit|e2e|all] [filter] (a file runs when its path contains the filter, or one
 // of its comma-separated parts).
 // unit = packages/*/test, apps/*/test and scripts/test; e2e = e2e/tests (needs the built console and Chromium).

@@ -133,7 +133,8 @@ export async function launchBrowser(): Promise<Browser> {
  * A new context and page; `options` (a viewport, a colour scheme) go over the defaults. The browser
  * asks for reduced motion, as a user may in the system settings: the console's fades and slides
  * (Bootstrap's) then end at once, so a test waits for a dialog or the drawer, not for its
- * animation. The tests that watch the motion itself pass `reducedMotion: 'no-preference'`.
+ * animation. Some tests open contexts of their own, without it, so the motion is still run: the
+ * phone layout's drawer and tables, the sign-in page's axe check, the dark password checklist.
  */
 export async function newPage(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, acceptDownloads: true, viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce', ...options });

@@ -9,7 +9,7 @@ import { useModuleAndBrowser, type BareModuleAndBrowser } from '../lib/module-an
 describe('reboot', () => {
   let server: ModuleServer;
   let browser: Browser;
-  // Away 3 s: long enough for Login to show the reboot wait (the countdown is run out at once), short for the run.
+  // Away 3 s: the countdown is run out once the module has gone, so Login still meets it away (the reboot wait); short for the run.
   useModuleAndBrowser((m: BareModuleAndBrowser) => ({ server, browser } = m), { bare: true, env: { MODULE_REBOOT_SECONDS: '3' } });
 
   test('Reboot Later leaves the module running and points to Settings->Management', async () => {

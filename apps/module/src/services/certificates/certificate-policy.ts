@@ -11,9 +11,12 @@ import type { KeyObject, X509Certificate } from 'node:crypto';
 const STRONG_CURVES = new Set(['prime256v1', 'secp384r1', 'secp521r1']);
 const MIN_RSA_BITS = 2048;
 
+/** sha256WithRSAEncryption (RFC 4055): the signature of the module's own self-signed certificate. */
+export const SHA256_WITH_RSA = '1.2.840.113549.1.1.11';
+
 /** Signature algorithms with SHA-256 or stronger (RSASSA-PSS is refused: its hash hides in parameters). */
 const STRONG_SIGNATURES = new Set([
-  '1.2.840.113549.1.1.11', // sha256WithRSAEncryption
+  SHA256_WITH_RSA,
   '1.2.840.113549.1.1.12', // sha384WithRSAEncryption
   '1.2.840.113549.1.1.13', // sha512WithRSAEncryption
   '1.2.840.10045.4.3.2', // ecdsa-with-SHA256

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { badRequest } from '../../errors.ts';
 import type { DeviceIdentity } from '../device/device-service.ts';
 import { lazyRequire } from '../../lazy-require.ts';
-import { pairProblem } from './certificate-policy.ts';
+import { pairProblem, SHA256_WITH_RSA } from './certificate-policy.ts';
 
 const forge = lazyRequire<typeof Forge>('node-forge');
 
@@ -175,9 +175,6 @@ function deviceSubject(identity: DeviceIdentity) {
     { name: 'countryName', value: 'CA' },
   ];
 }
-
-/** sha256WithRSAEncryption (RFC 4055). */
-const SHA256_WITH_RSA = '1.2.840.113549.1.1.11';
 
 async function makeSelfSigned(identity: DeviceIdentity): Promise<{ certPem: string; keyPem: string }> {
   const { publicKey, privateKey } = await generateKeyPairAsync('rsa', {

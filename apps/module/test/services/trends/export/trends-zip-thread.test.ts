@@ -29,7 +29,10 @@ describe('the export ZIP in the trend thread', () => {
     openTrendDb(dir).close();
     thread = new TrendQueryThread(dir, () => 'UTC', 60_000);
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(async () => {
+    await thread.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('a one-entry ZIP of the CSV, its size returned, progress reported', async () => {
     const src = join(dir, 'a.csv');

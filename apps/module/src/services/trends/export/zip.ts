@@ -80,7 +80,7 @@ export class ZipCancelled extends Error {}
 export interface ZipOptions {
   /** Modification time, device wall clock. */
   mtime: LocalDate;
-  /** Called with the compressed bytes written so far. */
+  /** Called with the compressed bytes so far (each then written), never less than before. */
   onProgress?(bytes: number): void;
   /** Checked per chunk; true stops with ZipCancelled. */
   cancelled?(): boolean;
@@ -102,9 +102,13 @@ export async function zipFile(src: string, dest: string, entryName: string, o: Z
     },
   });
   const out = createWriteStream(dest, { flags: 'r+', start: headerLength });
+  // Counted as deflate hands its output on: the file's bytesWritten lags behind the chunks still
+  // queued for it, so bytesWritten and the chunk at hand could report less than a report before.
+  let compressedSoFar = 0;
   const progress = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      o.onProgress?.(out.bytesWritten + chunk.length);
+      compressedSoFar += chunk.length;
+      o.onProgress?.(compressedSoFar);
       done(null, chunk);
     },
   });

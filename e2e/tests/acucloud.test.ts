@@ -10,7 +10,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { ACUCLOUD_DEFAULT_ADDRESS, acuCloudTexts as t } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { startListeningHttpsPeer, type HttpsPeer } from '../../test-peers/https-peer.ts';
 
@@ -106,7 +106,7 @@ test('AcuCloud: enable, the advanced address, the rule, save, reload, Test and C
     .getByRole('button', { name: 'Discard' })
     .click()
     .catch(() => undefined);
-  await signOut(page);
+  await keep(page);
 });
 
 test('AcuCloud: without ?showAdvanced the address is not shown; a view-only user sees it read-only without Test or Clear Post Logs', async () => {
@@ -126,5 +126,5 @@ test('AcuCloud: without ?showAdvanced the address is not shown; a view-only user
   assert.equal(await page.getByRole('button', { name: t.test, exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: t.clearPostLogs, exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
-  await signOut(page);
+  await keep(page);
 });

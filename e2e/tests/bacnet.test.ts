@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { bacnetTexts } from '@meter/contract';
-import { alertWith, openAs, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/bacnet_ip';
@@ -41,7 +41,7 @@ test('Enable shows the settings; the rules; a save with the reboot prompt', asyn
   assert.equal(saved.enable, 1);
   assert.equal(saved.port, 47809);
   assert.equal(saved.deviceName, 'Meter 7');
-  await page.context().close();
+  await keep(page);
 });
 
 test('the EPICS download describes the saved device; a failed download says "Error: File not found."', async () => {
@@ -56,7 +56,7 @@ test('the EPICS download describes the saved device; a failed download says "Err
   await page.route('**/api/download/bacnetEpics/**', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"data":{"value":"Not found"}}' }));
   await button.click();
   await alertWith(page, bacnetTexts.fileNotFound).waitFor();
-  await page.context().close();
+  await keep(page);
 });
 
 test('a view user sees BACnet/IP read-only', async () => {
@@ -66,5 +66,5 @@ test('a view user sees BACnet/IP read-only', async () => {
   // Reading the device's description is not a change: the download stays.
   await page.getByRole('button', { name: bacnetTexts.downloadEpics }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
-  await page.context().close();
+  await keep(page);
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { certificateTexts as t } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/certificate_management';
@@ -34,12 +34,12 @@ test('Certificate Management: the served certificate, Export, Generate', async (
   await dialog.getByText('Do you want to reboot the module now?').waitFor();
   await dialog.getByRole('button', { name: 'Reboot Later' }).click();
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await signOut(page);
+  await keep(page);
 });
 
 test('Certificate Management: a view-only user sees the cards without the actions', async () => {
   const page = await openAs(browser, server, PATH, 'viewer');
   await page.getByRole('table', { name: t.issuer }).waitFor();
   for (const name of [t.importCert, t.generate, t.generateCsr, t.exportCert]) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
-  await signOut(page);
+  await keep(page);
 });

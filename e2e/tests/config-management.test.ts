@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, alertWith, openAs, startModule, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, openAs, startModule, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/config_management';
@@ -89,7 +89,7 @@ describe('config management', () => {
     await alertWith(page, 'Files deleted').waitFor();
     assert.equal((await server.api('GET', '/config/localInfo', undefined, admin)).body.data.length, 1);
     assert.equal(await rows(page).count(), 2, 'header and one row');
-    await page.context().close();
+    await keep(page);
   });
 
   test('a file from another module: marked, Apply offered to admin only, a confirmation naming its serial number', async () => {
@@ -122,14 +122,14 @@ describe('config management', () => {
       const prompt = page.getByRole('dialog', { name: 'Action Required' });
       await prompt.getByRole('button', { name: 'Reboot Later' }).click();
       await prompt.getByRole('button', { name: 'OK' }).click();
-      await page.context().close();
+      await keep(page);
 
       // The admin access level is not user admin: no Apply for a migration.
       const boss = await openAs(browser, server, PATH, 'boss');
       await boss.getByRole('rowheader', { name: 'From the old module From another module' }).waitFor();
       assert.equal(await boss.getByRole('button', { name: 'Apply From the old module' }).count(), 0);
       assert.equal(await boss.getByRole('button', { name: 'Apply Before commissioning' }).count(), 1);
-      await boss.context().close();
+      await keep(boss);
     } finally {
       await second.stop();
     }
@@ -146,6 +146,6 @@ describe('config management', () => {
       .getByRole('dialog', { name: 'Detail' })
       .getByText(/^Model: /)
       .waitFor();
-    await page.context().close();
+    await keep(page);
   });
 });

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { dataLogTexts as t, formMessages } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/data_log/1';
@@ -82,7 +82,7 @@ test('Data Log 1: the rules act while editing, the messages stop a bad save, a g
     },
     { realTimeMask: 8, energyMask: 1, logInterval: 12, logFormat: 1, timeStampFormat: 0, isMaxValueOn: false, isInstValueOn: true, logFileNamePrefix: 'mylog' },
   );
-  await signOut(page);
+  await keep(page);
 });
 
 test('Data Log 1: the post channel tab refuses a disabled channel with the module message', async () => {
@@ -93,7 +93,7 @@ test('Data Log 1: the post channel tab refuses a disabled channel with the modul
   await page.getByText(t.channelDisabled(2), { exact: true }).first().waitFor();
   const stored = (await server.api('GET', '/settings/communication/dataLogConfig', undefined, admin)).body.data.dataLog1;
   assert.deepEqual(stored.postChannel, []);
-  await signOut(page);
+  await keep(page);
 });
 
 test('Data Log 1: the SFTP tab saves enable and port, and sets the password by its rules', async () => {
@@ -125,7 +125,7 @@ test('Data Log 1: the SFTP tab saves enable and port, and sets the password by i
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   await page.setViewportSize({ width: 1366, height: 900 });
   assert.ok(width <= 390, `page is ${width}px wide at 390px`);
-  await signOut(page);
+  await keep(page);
 });
 
 test('Data Log 1: a view-only user sees every tab read-only', async () => {
@@ -139,5 +139,5 @@ test('Data Log 1: a view-only user sees every tab read-only', async () => {
   assert.equal(await page.getByLabel('SFTP Port', { exact: true }).isDisabled(), true);
   assert.equal(await page.getByRole('button', { name: t.setPassword, exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: t.resetPassword, exact: true }).count(), 0);
-  await signOut(page);
+  await keep(page);
 });

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { dateTimeTexts } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, keep, openAs, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/date_time';
@@ -41,7 +41,7 @@ test('Date & Time: NTP servers, a time zone from the list, Sync', async () => {
   // NTP is off: Sync sets the device to this computer's time.
   await page.getByRole('button', { name: 'Sync', exact: true }).click();
   await alertWith(page, 'Date time synced').waitFor();
-  await signOut(page);
+  await keep(page);
 });
 
 test('Date & Time: a time a day away ends the session with the spec text', async () => {
@@ -64,7 +64,7 @@ test('Date & Time: a view-only user reads but has no Save, Sync or Set Time', as
   await page.getByLabel('Time Zone', { exact: true }).waitFor();
   assert.ok(await page.getByLabel('Time Zone', { exact: true }).isDisabled());
   for (const name of ['Save', 'Sync', 'Set Time']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
-  await signOut(page);
+  await keep(page);
 });
 
 test('Date & Time: a click on the map picks the zone of the nearest city, and it saves', async () => {
@@ -85,5 +85,5 @@ test('Date & Time: a click on the map picks the zone of the nearest city, and it
   const token = await server.login();
   assert.equal((await server.api('GET', '/command/getTime', undefined, token)).body.data.timeZone, 'Asia/Tokyo');
   await server.api('POST', '/users/logout', {}, token);
-  await signOut(page);
+  await keep(page);
 });

@@ -12,7 +12,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { emailDeliveryTexts as health, emailTexts as t } from '@meter/contract';
-import { alertWith, openAs, until, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, until, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/email';
@@ -128,7 +128,7 @@ test('Enable shows the cards; the rules; save, reload, and Test with its result'
   await page.getByRole('row', { name: new RegExp(`^${health.lastSuccess} .* \\(system event\\)$`) }).waitFor();
   assert.equal(received.length, 2);
   assert.match(received[1]!.raw, /System event: System parameters modified/);
-  await page.context().close();
+  await keep(page);
 });
 
 test('a view user sees Email read-only, without Save or Test', async () => {
@@ -137,7 +137,7 @@ test('a view user sees Email read-only, without Save or Test', async () => {
   assert.ok(await page.getByLabel('SMTP Server').isDisabled());
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Test Recipient 1' }).count(), 0);
-  await page.context().close();
+  await keep(page);
 });
 
 test('at 390 px the Email page does not scroll sideways', async () => {
@@ -147,5 +147,5 @@ test('at 390 px the Email page does not scroll sideways', async () => {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
   assert.ok(scrollWidth <= clientWidth, `${scrollWidth} > ${clientWidth}`);
   await page.getByRole('button', { name: 'Test Recipient 3' }).waitFor();
-  await page.context().close();
+  await keep(page);
 });

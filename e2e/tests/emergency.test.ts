@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { trendQuerySpec } from '@meter/contract';
-import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, endCountdown, holdClock, openAs, until, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, endCountdown, holdClock, openAs, until, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,7 +61,7 @@ describe('emergency mode', () => {
     const diag = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Diagnostic File' }).click();
     assert.match((await diag).suggestedFilename(), /\.tar\.gz$/);
-    await page.context().close();
+    await keep(page);
   });
 
   test('leaving while an export runs is refused with the spec text', async () => {
@@ -82,7 +82,7 @@ describe('emergency mode', () => {
     release();
     await diag;
     await page.getByRole('button', { name: 'Export Config' }).and(page.locator(':enabled')).waitFor();
-    await page.context().close();
+    await keep(page);
   });
 
   test('step 2: the data log files leave in one zip, then exactly those are deleted; the trend log is cleared', async () => {
@@ -154,7 +154,7 @@ describe('emergency mode', () => {
     await dialog.getByRole('button', { name: 'Yes, continue' }).click();
     await alertWith(page, 'Trend log cleared').waitFor();
     assert.deepEqual(await secondsBefore(clearedAt - 2), [], 'nothing older than the clear is left');
-    await page.context().close();
+    await keep(page);
   });
 
   test('step 3: meter and module firmware, held while updating; reboot; factory reset', async () => {
@@ -204,7 +204,7 @@ describe('emergency mode', () => {
     const info = (await server.api('GET', '/settings/deviceInfo', undefined, admin)).body.data;
     assert.equal(info.moduleFirmwareVersion, '3.5.0');
     assert.equal(info.meterFirmwareVersion, '1.17');
-    await page.context().close();
+    await keep(page);
 
     const again = await openAs(browser, server, '/setting/emergency/step3', 'boss');
     await again.getByRole('button', { name: 'Module Reboot' }).click();
@@ -214,7 +214,7 @@ describe('emergency mode', () => {
     await ask.getByRole('button', { name: 'Yes, continue' }).click();
     await endCountdown(again, 'Module will restart in', server);
     await waitBack(again);
-    await again.context().close();
+    await keep(again);
 
     const last = await openAs(browser, server, '/setting/emergency/step3', 'boss');
     await last.getByRole('button', { name: 'Reset to Factory Default' }).click();
@@ -226,6 +226,6 @@ describe('emergency mode', () => {
     await waitBack(last);
     // Every user but admin is gone (the test's MODULE_SYSTEM_MODE=2 puts the module back in emergency mode at each start).
     assert.equal((await server.api('POST', '/users/authenticate', { username: 'boss', password: USER_PASSWORD })).status, 401);
-    await last.context().close();
+    await keep(last);
   });
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { emptyStateTexts, routeByName, shellTexts } from '@meter/contract';
-import { USER_PASSWORD, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { USER_PASSWORD, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const trail = (name: string) => emptyStateTexts.settingsLink(name);
@@ -59,14 +59,14 @@ describe('empty states', () => {
       .getByRole('link', { name: trail(cloud.name), exact: true })
       .click();
     await p.waitForURL((u) => u.pathname === cloud.path);
-    await signOut(p);
+    await keep(p);
   });
 
   test('a user who may not open the settings gets the reason without a link', async () => {
     const p = await openAs(browser, server, routeByName('Reading, Log, Data Log, Data Log 3').path, 'reader');
     await filesTable(p).getByText(emptyStateTexts.logMaybeOff('Data Log 3'), { exact: true }).waitFor();
     assert.equal(await filesTable(p).getByRole('link').count(), 0);
-    await signOut(p);
+    await keep(p);
   });
 
   test('a trend frame without rows says what the log holds and links to Trend Log Management', async () => {
@@ -81,6 +81,6 @@ describe('empty states', () => {
     const link = chart.getByRole('link', { name: trail(management.name), exact: true });
     await link.click();
     await p.waitForURL((u) => u.pathname === management.path);
-    await signOut(p);
+    await keep(p);
   });
 });

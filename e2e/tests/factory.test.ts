@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { ceTestTexts } from '@meter/contract';
-import { alertWith, newPage, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, newPage, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 let server: ModuleServer;
@@ -73,7 +73,7 @@ test('CE Test: the override rates follow the protocol and empty on a change; Tes
   assert.equal(body['#OfPacketsToBeTransmitted'], 100);
   // This machine has no WiFi radio the module can drive: the module says why, the page says 'Test failed'.
   await alertWith(page, ceTestTexts.failure).waitFor();
-  await signOut(page);
+  await keep(page);
 });
 
 test('CE Test: without write permission the form is read-only and has no Test', async () => {
@@ -82,5 +82,5 @@ test('CE Test: without write permission the form is read-only and has no Test', 
   assert.equal(await page.getByLabel('IEEE Protocol').isDisabled(), true);
   assert.equal(await page.getByLabel('Inter Packet Gap').isDisabled(), true);
   assert.equal(await page.getByRole('button', { name: 'Test', exact: true }).count(), 0);
-  await signOut(page);
+  await keep(page);
 });

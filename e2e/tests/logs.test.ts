@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { alertWith, signOut, type ModuleServer, openAs, until, USER_PASSWORD } from '../lib/harness.ts';
+import { alertWith, type ModuleServer, openAs, until, USER_PASSWORD, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 /** Data log rows every 15 s: the first file appears soon after start, and a delete has time to finish before the next row. */
@@ -60,7 +60,7 @@ describe('logs', () => {
     await table.getByRole('cell', { name: 'Sign-in failed for user viewer: incorrect password' }).waitFor({ state: 'detached' });
     assert.deepEqual([...new Set(await levelsShown(p))], ['Info']);
     assert.equal(await p.getByRole('checkbox', { name: 'Info' }).isChecked(), true);
-    await signOut(p);
+    await keep(p);
   });
 
   test("module event log: the User filter shows one user's actions", async () => {
@@ -76,7 +76,7 @@ describe('logs', () => {
     await p.getByRole('button', { name: 'Reset' }).click();
     assert.equal(await p.getByLabel('User', { exact: true }).inputValue(), '');
     await table.getByRole('cell', { name: 'User boss signed in', exact: true }).first().waitFor();
-    await signOut(p);
+    await keep(p);
   });
 
   test('module event log: search by interval', async () => {
@@ -98,7 +98,7 @@ describe('logs', () => {
     await p.getByRole('button', { name: 'Clear', exact: true }).click();
     assert.equal(await p.getByLabel('Start time').inputValue(), '');
     assert.equal(await p.getByLabel('End time').inputValue(), '');
-    await signOut(p);
+    await keep(p);
   });
 
   test('module event log: the levels in their colours, Critical dark red, Error red, Info neutral', async () => {
@@ -116,7 +116,7 @@ describe('logs', () => {
     assert.equal(await background('Critical'), 'rgb(132, 32, 41)');
     assert.equal(await background('Error'), 'rgb(220, 53, 69)');
     assert.equal(await background('Info'), 'rgba(0, 0, 0, 0)');
-    await signOut(p);
+    await keep(p);
   });
 
   test('module event log: a read-only user sees no Export or Clear', async () => {
@@ -124,7 +124,7 @@ describe('logs', () => {
     await moduleLog(p).getByRole('cell', { name: 'User viewer signed in', exact: true }).first().waitFor();
     assert.equal(await p.getByRole('button', { name: 'Export Logs' }).count(), 0);
     assert.equal(await p.getByRole('button', { name: 'Clear Logs' }).count(), 0);
-    await signOut(p);
+    await keep(p);
   });
 
   test('module event log: Export Logs downloads a CSV; Clear Logs asks first', async () => {
@@ -149,7 +149,7 @@ describe('logs', () => {
     await alertWith(p, 'Event log cleared').waitFor();
     await table.getByRole('cell', { name: 'Module event log cleared by boss', exact: true }).waitFor();
     assert.equal(await table.locator('tbody tr').count(), 1);
-    await signOut(p);
+    await keep(p);
   });
 
   test('alarm log: No Data while there are no alarms', async () => {
@@ -157,7 +157,7 @@ describe('logs', () => {
     const table = p.getByRole('table', { name: 'Alarm Log' });
     await table.getByText('No Data', { exact: true }).waitFor();
     assert.equal(await table.getByRole('columnheader').first().textContent(), 'Timestamp');
-    await signOut(p);
+    await keep(p);
   });
 
   test('meter event log: the restart of the new data folder, newest first', async () => {
@@ -165,7 +165,7 @@ describe('logs', () => {
     const table = p.getByRole('table', { name: 'Meter Event Log' });
     await table.getByRole('cell', { name: 'Meter restart', exact: true }).waitFor();
     assert.deepEqual(await table.getByRole('columnheader').allTextContents(), ['Timestamp', 'Event']);
-    await signOut(p);
+    await keep(p);
   });
 
   test('maintenance meter event log: interval, pages of 10/20/40/80, export and clear', async () => {
@@ -174,7 +174,7 @@ describe('logs', () => {
     await viewer.getByRole('table', { name: 'Meter Event Log' }).getByRole('cell', { name: 'Meter restart', exact: true }).waitFor();
     assert.equal(await viewer.getByRole('button', { name: 'Export Logs' }).count(), 0, 'maintenance view: no Export');
     assert.equal(await viewer.getByRole('button', { name: 'Clear Logs' }).count(), 0, 'maintenance view: no Clear');
-    await signOut(viewer);
+    await keep(viewer);
 
     const p = await open('/setting/management/meter_event_log');
     const table = p.getByRole('table', { name: 'Meter Event Log' });
@@ -210,7 +210,7 @@ describe('logs', () => {
     await dialog.getByRole('button', { name: 'Yes, continue' }).click();
     await alertWith(p, 'Event log cleared').waitFor();
     await table.getByText('No Data', { exact: true }).waitFor();
-    await signOut(p);
+    await keep(p);
   });
 
   test('data log: a file the module wrote; download; admin deletes it; others see no selection', async () => {
@@ -226,7 +226,7 @@ describe('logs', () => {
     assert.equal(await viewer.getByRole('checkbox').count(), 0);
     assert.equal(await viewer.getByRole('button', { name: 'Delete Selected' }).count(), 0);
     await viewer.getByRole('button', { name: `Download ${name}` }).waitFor();
-    await signOut(viewer);
+    await keep(viewer);
 
     const p = await open('/reading/log/data_log/1');
     const table = p.getByRole('table', { name: 'Data Log Files' });
@@ -250,6 +250,6 @@ describe('logs', () => {
     await dialog.getByRole('button', { name: 'Yes, continue' }).click();
     await alertWith(p, 'Data log files deleted').waitFor();
     await table.getByText('No Data', { exact: true }).waitFor();
-    await signOut(p);
+    await keep(p);
   });
 });

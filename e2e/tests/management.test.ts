@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 
 import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, endCountdown, holdClock, openAs, type ModuleServer, freePort } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, alertWith, endCountdown, holdClock, openAs, type ModuleServer, freePort, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const MANAGEMENT = '/setting/management';
@@ -35,7 +35,7 @@ describe('management', () => {
     await confirm(page, 'Are you sure you want to reset energy? This action cannot be undone.');
     await alertWith(page, 'Energy reset successful').waitFor();
     assert.ok((await largest()) < 50, 'counting from zero again');
-    await page.context().close();
+    await keep(page);
   });
 
   test('a seal status changed since the page loaded: "Seal Status Changed" and nothing is reset', async () => {
@@ -51,7 +51,7 @@ describe('management', () => {
     const modal = page.getByRole('dialog', { name: 'Seal Status Changed' });
     await modal.getByText('Please refresh webpage.', { exact: true }).waitFor();
     assert.deepEqual(resets, [], 'nothing reset');
-    await page.context().close();
+    await keep(page);
   });
 
   test('SSH enable and disable', async () => {
@@ -65,7 +65,7 @@ describe('management', () => {
     await row(page, 'SSH').getByRole('button', { name: 'Disable SSH' }).click();
     await confirm(page, 'Are you sure you want to disable SSH?');
     await row(page, 'SSH').getByText('Disabled').waitFor();
-    await page.context().close();
+    await keep(page);
   });
 
   test('debug diagnostic: Enable All, Detail, one switch saved, Clear System Log, Back To Management', async () => {
@@ -95,7 +95,7 @@ describe('management', () => {
     await alertWith(page, 'System log cleared').waitFor();
     await page.getByRole('link', { name: 'Back To Management' }).click();
     await page.waitForURL(/\/setting\/management$/);
-    await page.context().close();
+    await keep(page);
   });
 
   test('Download Diagnostic File saves the archive', async () => {
@@ -103,7 +103,7 @@ describe('management', () => {
     const download = page.waitForEvent('download');
     await row(page, 'Download Diagnostic File').getByRole('button', { name: 'Download' }).click();
     assert.match((await download).suggestedFilename(), /^diagnostic_AR[0-9A-F]{8}_\d{14}\.tar\.gz$/);
-    await page.context().close();
+    await keep(page);
   });
 
   test('a view user sees every action disabled', async () => {
@@ -118,7 +118,7 @@ describe('management', () => {
     ]) {
       assert.equal(await row(page, label!).getByRole('button', { name: name!, exact: true }).isDisabled(), true, label);
     }
-    await page.context().close();
+    await keep(page);
   });
 
   test('factory reset: the page waits for the reboot, users are gone, the admin password is the first-start one', async () => {
@@ -139,6 +139,6 @@ describe('management', () => {
       users.body.data.map((u: { name: string }) => u.name),
       ['admin'],
     );
-    await page.context().close();
+    await keep(page);
   });
 });

@@ -11,7 +11,7 @@ import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { meterConnectionSection, meterConnectionTexts as t, metricsSection, metricsTexts } from '@meter/contract';
 import { floatRegisters, startModbusSlave, type Peer, ACUREV_VALUES } from '../../test-peers/modbus-slave.ts';
-import { USER_PASSWORD, alertWith, endCountdown, holdClock, freePorts, openAs, signInToMain, type ModuleServer } from '../lib/harness.ts';
+import { USER_PASSWORD, alertWith, endCountdown, holdClock, freePorts, openAs, signInToMain, type ModuleServer, keep } from '../lib/harness.ts';
 import { axeViolations } from '../lib/axe.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
@@ -43,7 +43,7 @@ test('a view user sees the meter connection read-only, at 390 px too; axe clean'
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `horizontal overflow ${overflow}px`);
   assert.deepEqual(await axeViolations(page), []);
-  await page.context().close();
+  await keep(page);
 });
 
 test('a user with configuration edit who is not admin sees both admin-only sections read-only: Meter Connection and Prometheus', async () => {
@@ -60,7 +60,7 @@ test('a user with configuration edit who is not admin sees both admin-only secti
   await metrics.getByLabel(metricsTexts.openAccess).waitFor();
   assert.ok(await metrics.getByLabel(metricsTexts.openAccess).isDisabled());
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
-  await page.context().close();
+  await keep(page);
 });
 
 test('admin saves a Modbus TCP meter, reboots; Basic Metering shows its values, then the stale banner when it stops', async () => {
@@ -105,5 +105,5 @@ test('admin saves a Modbus TCP meter, reboots; Basic Metering shows its values, 
   slave = undefined;
   await page.getByText(/^Meter not responding since \d{2}:\d{2}:\d{2}$/).waitFor({ timeout: 15_000 });
   await system.getByRole('cell', { name: '59.98', exact: true }).waitFor({ state: 'detached', timeout: 10_000 });
-  await page.context().close();
+  await keep(page);
 });

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { GENERAL_LABELS, OPTIONAL_SEAL_KEYS, OPTIONAL_SEAL_LABELS, RS485_KEYS, sealedFields, sectionTexts } from '@meter/contract';
-import { alertWith, openAs, signOut, until, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, keep, openAs, until, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const GENERAL_PATH = '/setting/meter/general';
@@ -39,7 +39,7 @@ test('General: a pill navigation over the meter settings marks the open one', as
   await general.waitFor();
   assert.equal(await general.getAttribute('aria-current'), 'page');
   assert.match((await nav.getAttribute('class')) ?? '', /nav-pills/);
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: a new rated voltage is saved and survives a reload', async () => {
@@ -54,7 +54,7 @@ test('General: a new rated voltage is saved and survives a reload', async () => 
   await page.reload();
   await page.getByLabel('Rated Voltage').waitFor();
   assert.equal(await page.getByLabel('Rated Voltage').inputValue(), String(next));
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: the top bar’s device name follows a saved Device Description at once (issue 28)', async () => {
@@ -67,7 +67,7 @@ test('General: the top bar’s device name follows a saved Device Description at
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await alertWith(page, 'Meter config saved').waitFor();
   await brand.getByText(next, { exact: true }).waitFor({ timeout: 3000 });
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: an out-of-range rated voltage shows its message and nothing is sent', async () => {
@@ -77,7 +77,7 @@ test('General: an out-of-range rated voltage shows its message and nothing is se
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Rated Voltage must be between 10 and 400', { exact: true }).waitFor();
   assert.equal(puts(), 0);
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: a seal that changed since the load opens "Seal Status Changed" and nothing is saved', async () => {
@@ -99,7 +99,7 @@ test('General: a seal that changed since the load opens "Seal Status Changed" an
   await modal.getByRole('button', { name: 'OK' }).click();
   await page.unroute('**/api/settings/deviceInfo');
   await page.getByLabel('Rated Voltage').fill((await server.api('GET', '/settings/meter', undefined, admin)).body.data.ratedVoltage.toString());
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: a view-only user sees the fields disabled and no Save or Update Password', async () => {
@@ -108,7 +108,7 @@ test('General: a view-only user sees the fields disabled and no Save or Update P
   assert.equal(await page.getByLabel('Rated Voltage').isDisabled(), true);
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Update Password' }).count(), 0);
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: Meter Password refuses a wrong current password and updates with the right one', async () => {
@@ -123,7 +123,7 @@ test('General: Meter Password refuses a wrong current password and updates with 
   await card.getByRole('button', { name: 'Update Password' }).click();
   await alertWith(page, 'Password updated').waitFor();
   assert.equal(await card.getByLabel('Current Password').inputValue(), '');
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: an Optional Seal Configuration flag is saved, survives a reload and is what the module holds', async () => {
@@ -141,7 +141,7 @@ test('General: an Optional Seal Configuration flag is saved, survives a reload a
   await page.reload();
   await page.getByLabel('Rated Voltage').waitFor();
   assert.equal(await page.getByLabel(OPTIONAL_SEAL_LABELS.deviceRunTime, { exact: true }).isChecked(), next === 1);
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: demand method Fixed Window disables the sub-interval', async () => {
@@ -152,7 +152,7 @@ test('General: demand method Fixed Window disables the sub-interval', async () =
   assert.equal(await sub.isDisabled(), true);
   await method.selectOption('1');
   assert.equal(await sub.isDisabled(), false);
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: protocol BACnet MS/TP shows the BACnet fields and hides the Modbus ones, Modbus RTU the reverse', async () => {
@@ -169,7 +169,7 @@ test('General: protocol BACnet MS/TP shows the BACnet fields and hides the Modbu
   await page.getByLabel(GENERAL_LABELS.meterAddress, { exact: true }).waitFor();
   for (const l of bacnet) assert.equal(await count(l), 0, l);
   for (const l of modbus) assert.equal(await count(l), 1, l);
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: on a sealed meter the sealed fields are disabled and the others are not', async () => {
@@ -202,7 +202,7 @@ test('General: on a sealed meter the sealed fields are disabled and the others a
   assert.equal(await page.getByLabel(GENERAL_LABELS.deviceDescription, { exact: true }).isDisabled(), false);
   assert.equal(await page.getByLabel(GENERAL_LABELS.ratedVoltage, { exact: true }).isDisabled(), false);
   await page.unroute('**/api/settings/deviceInfo');
-  await signOut(page);
+  await keep(page);
 });
 
 const USER_CT_PATH = '/setting/meter/user_and_ct';
@@ -248,7 +248,7 @@ test('User & CT: a new CT0 is saved with the reboot prompt, and Input Channel 1 
   // And the Basic Metering screen shows it.
   const screenRatio = (await basicMeteringCurrent(page)) / screenBefore;
   assert.ok(screenRatio > 2.5 && screenRatio < 6, `Basic Metering current ratio ${screenRatio}`);
-  await signOut(page);
+  await keep(page);
 });
 
 test('I/O & Event: a new pulse width is saved with the reboot prompt; a status input has its counter fields disabled', async () => {
@@ -266,7 +266,7 @@ test('I/O & Event: a new pulse width is saved with the reboot prompt; a status i
   await dialog.getByRole('button', { name: 'Reboot Later' }).click();
   await dialog.getByRole('button', { name: 'OK' }).click();
   assert.equal((await server.api('GET', '/settings/ioConfig', undefined, admin)).body.data.pulseWidth, next);
-  await signOut(page);
+  await keep(page);
 });
 
 const ALARM_PATH = '/setting/meter/alarm';
@@ -295,7 +295,7 @@ test('Alarm: enabling limit #1 on a surely exceeded voltage puts a Triggered row
   await until('the alarm record', triggered, 15_000);
   await page.goto('/reading/log/alarm_log');
   await page.getByRole('cell', { name: 'Triggered' }).first().waitFor({ timeout: 15_000 });
-  await signOut(page);
+  await keep(page);
 });
 
 test('Alarm: a view-only configuration user sees disabled fields and no Save', async () => {
@@ -304,7 +304,7 @@ test('Alarm: a view-only configuration user sees disabled fields and no Save', a
   await enable.waitFor();
   assert.equal(await enable.isDisabled(), true);
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
-  await signOut(page);
+  await keep(page);
 });
 
 test('General: a save over a change someone else made meanwhile is refused (409) and Reload shows their change', async () => {
@@ -325,5 +325,5 @@ test('General: a save over a change someone else made meanwhile is refused (409)
   await until('their description in the form', async () => (await field.inputValue()) === description, 5_000);
   assert.equal(await field.inputValue(), description);
   assert.equal(await page.getByLabel('Backlight Time').inputValue(), String(theirs.backlightTime));
-  await signOut(page);
+  await keep(page);
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { flowTexts } from '@meter/contract';
-import { alertWith, signOut, type ModuleServer, openAs } from '../lib/harness.ts';
+import { alertWith, type ModuleServer, openAs, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const KWH = /^\d+\.\d{2}$/;
@@ -47,7 +47,7 @@ describe('metering', () => {
       await t.getByRole('columnheader', { name: 'Input Channel 3', exact: true }).waitFor();
       for (const r of await cellsOf(t)) assert.match(r[1]!, KWH);
     }
-    await signOut(p);
+    await keep(p);
   });
 
   test('Demand: no Current Demand row for System, one for phases and for a channel', async () => {
@@ -73,7 +73,7 @@ describe('metering', () => {
       assert.match(r[2]!, /^-?\d+\.\d{3}$/);
       assert.match(r[4]!, /^(\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} [AP]M|-)$/);
     }
-    await signOut(p);
+    await keep(p);
   });
 
   test('Harmonics: the chart draws; the channel select is there only for Current', async () => {
@@ -95,7 +95,7 @@ describe('metering', () => {
     await kind.selectOption('voltage');
     await channel.waitFor({ state: 'detached' });
     await p.getByRole('figure', { name: 'Voltage Harmonics chart' }).locator('canvas').waitFor();
-    await signOut(p);
+    await keep(p);
   });
 
   test('IO: admin toggles RO1, the status flips and the module agrees', async () => {
@@ -134,7 +134,7 @@ describe('metering', () => {
       { name: 'RO1', status: 1 - was },
       { name: 'RO2', status: before.ro[1].status },
     ]);
-    await signOut(p);
+    await keep(p);
   });
 
   test('IO: a readings-view user sees the relays but no Toggle', async () => {
@@ -143,6 +143,6 @@ describe('metering', () => {
     await relays.getByRole('rowheader', { name: 'RO2', exact: true }).waitFor();
     await relays.getByRole('columnheader', { name: 'Action', exact: true }).waitFor();
     assert.equal(await relays.getByRole('button').count(), 0);
-    await signOut(p);
+    await keep(p);
   });
 });

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { ADMIN_PASSWORD, alertWith, endCountdown, holdClock, openAs, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, endCountdown, holdClock, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,7 +82,7 @@ describe('module firmware, remote update', () => {
     await alertWith(page, 'Firmware server url saved').waitFor();
     const token = await server.login('admin', ADMIN_PASSWORD);
     assert.deepEqual((await server.api('GET', '/settings/autoUpdateConfig', undefined, token)).body.data, { checkStat: 2, checkTime: 23 });
-    await page.context().close();
+    await keep(page);
   });
 
   test('a package the server does not have: "Download failed, try again?"', async () => {
@@ -96,7 +96,7 @@ describe('module firmware, remote update', () => {
       .getByLabel('Update Log')
       .getByText(/Firmware download failed: HTTP 404/)
       .waitFor();
-    await page.context().close();
+    await keep(page);
   });
 
   test('a good package: progress, the page held meanwhile, the countdown, then the new version', async () => {
@@ -140,6 +140,6 @@ describe('module firmware, remote update', () => {
     await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor({ state: 'hidden', timeout: 40_000 });
     const token = await server.login('admin', ADMIN_PASSWORD);
     assert.equal((await server.api('GET', '/settings/deviceInfo', undefined, token)).body.data.moduleFirmwareVersion, '3.5.0');
-    await page.context().close();
+    await keep(page);
   });
 });

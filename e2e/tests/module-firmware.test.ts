@@ -15,7 +15,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { firmwareTexts } from '@meter/contract';
 import { axeViolations } from '../lib/axe.ts';
-import { ADMIN_PASSWORD, alertWith, endCountdown, holdClock, openAs, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, endCountdown, holdClock, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -81,7 +81,7 @@ describe('module firmware', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await manual.getByRole('button', { name: 'Cancel' }).click();
     assert.equal(await manual.getByLabel('Allow downgrade to an older version').isChecked(), false, 'the option is for one upload');
-    await page.context().close();
+    await keep(page);
   });
 
   test('meter firmware: its own upload and log; a tampered .abin is refused, a signed one updates the meter version', async () => {
@@ -111,7 +111,7 @@ describe('module firmware', () => {
     await page.getByText('1.17', { exact: true }).waitFor();
     const token = await server.login('admin', ADMIN_PASSWORD);
     assert.equal((await server.api('GET', '/settings/deviceInfo', undefined, token)).body.data.meterFirmwareVersion, '1.17');
-    await page.context().close();
+    await keep(page);
   });
 
   test('a signed package: upload progress in percent, its version before a confirmed Process, live log, the countdown, Login flagged as reboot, then the new version', async () => {
@@ -172,6 +172,6 @@ describe('module firmware', () => {
     await page.getByRole('status').filter({ hasText: 'Rebooting' }).waitFor({ state: 'hidden', timeout: 40_000 });
     const token = await server.login('admin', ADMIN_PASSWORD);
     assert.equal((await server.api('GET', '/settings/deviceInfo', undefined, token)).body.data.moduleFirmwareVersion, '3.5.0');
-    await page.context().close();
+    await keep(page);
   });
 });

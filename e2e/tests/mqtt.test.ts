@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { mqttTexts } from '@meter/contract';
-import { alertWith, openAs, until, type ModuleServer, freePort } from '../lib/harness.ts';
+import { alertWith, openAs, until, type ModuleServer, freePort, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const BASE = '/setting/communication/mqtt';
@@ -84,7 +84,7 @@ test('General: Disconnected on load; enable, broker, Generate, MQTT 5.0, Save â†
   await alertWith(page, mqttTexts.testPublished('meter/data')).waitFor();
   // Connected above is an MQTT 5 session with mosquitto.
   assert.equal((await server.api('GET', '/settings/communication/mqttConfig', undefined, token)).body.data.mqttGenaral.protocolVersion, 5);
-  await page.context().close();
+  await keep(page);
 });
 
 test('Topic, Last Will and User Credentials save their own part with their own texts; the rules show under the fields', async () => {
@@ -119,7 +119,7 @@ test('Topic, Last Will and User Credentials save their own part with their own t
   assert.equal(config.topic.interval, 2);
   assert.equal(config.lastWill.topic, 'plant/meter/status');
   assert.equal(config.userCredential.userName, 'meter');
-  await page.context().close();
+  await keep(page);
 });
 
 test('SSL/TLS: file status, the extension rule, and SSL refused while files are missing', async () => {
@@ -134,7 +134,7 @@ test('SSL/TLS: file status, the extension rule, and SSL refused while files are 
   await page.getByLabel('Enable SSL/TLS').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await alertWith(page, 'Please provide CA File').waitFor();
-  await page.context().close();
+  await keep(page);
 });
 
 test('a non-admin sees the tabs read-only, no password field and no Test button, also at 390 px', async () => {
@@ -153,5 +153,5 @@ test('a non-admin sees the tabs read-only, no password field and no Test button,
   await tabLink(page, 'SSL/TLS').click();
   await page.getByTestId('mqtt-file-mqttCA-status').waitFor();
   assert.equal(await page.getByRole('button', { name: 'Upload', exact: true }).count(), 0);
-  await page.context().close();
+  await keep(page);
 });

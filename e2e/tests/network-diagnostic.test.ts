@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { openAs, type ModuleServer } from '../lib/harness.ts';
+import { openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const BASE = '/setting/network_diagnostic';
@@ -32,7 +32,7 @@ describe('network diagnostic', () => {
     assert.equal(await page.getByRole('button', { name: 'Lookup' }).isDisabled(), true, 'one run at a time');
     await output.getByText(/4 packets transmitted/).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Lookup' }).and(page.locator(':enabled')).waitFor();
-    await page.context().close();
+    await keep(page);
   });
 
   test('networking status on arrival and on Refresh; the connection test lists every step', async () => {
@@ -52,7 +52,7 @@ describe('network diagnostic', () => {
     await table.getByRole('rowheader', { name: 'Name resolution' }).waitFor();
     await page.waitForFunction(() => !document.body.innerText.includes('RUNNING'), undefined, { timeout: 20_000 });
     assert.equal(await table.getByRole('row').count(), 6);
-    await page.context().close();
+    await keep(page);
   });
 
   test('a view user reads but runs nothing', async () => {
@@ -60,6 +60,6 @@ describe('network diagnostic', () => {
     await page.getByLabel('Domain').waitFor();
     assert.equal(await page.getByLabel('Domain').isDisabled(), true);
     assert.equal(await page.getByRole('button', { name: 'Lookup' }).count(), 0);
-    await page.context().close();
+    await keep(page);
   });
 });

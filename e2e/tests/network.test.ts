@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { ipv6Texts, networkTexts as t, signalLevel } from '@meter/contract';
-import { alertWith, openAs, until, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, until, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/network';
@@ -89,7 +89,7 @@ test('the bridge shows one Ethernet card and resets the default interface, resto
   await wifi.getByLabel(t.enable, { exact: true }).check();
   await page.getByRole('button', { name: t.scan }).click();
   await alertWith(page, t.wifiNotReady).waitFor();
-  await page.context().close();
+  await keep(page);
 });
 
 test('after a reboot with WiFi as a station: Connected, the SSID picker sorted by signal, Set, and the 802.1X check gating Enterprise', async () => {
@@ -157,7 +157,7 @@ test('after a reboot with WiFi as a station: Connected, the SSID picker sorted b
   await ssid.fill('Warehouse');
   await until('Enterprise disabled for a PSK network', async () => (await enterprise.isDisabled()) && (await page.getByText(t.checking8021x).count()) === 0);
 
-  await page.context().close();
+  await keep(page);
 });
 
 test('a view user sees the Network page read-only', async () => {
@@ -167,7 +167,7 @@ test('a view user sees the Network page read-only', async () => {
   assert.ok(await dns.isDisabled());
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: t.scan }).count(), 0);
-  await page.context().close();
+  await keep(page);
 });
 
 test('IPv6: the Ethernet blocks with the switch, the manual rules, a save with the reboot prompt, the current state per interface', async () => {
@@ -197,5 +197,5 @@ test('IPv6: the Ethernet blocks with the switch, the manual rules, a save with t
   assert.deepEqual(saved.eth0, { isAuto: false, ip: '2001:db8:10::5', prefixLength: 48, gateway: '2001:db8:10::1' });
   // The state is the running one: still disabled until the reboot.
   assert.equal((await server.api('GET', '/command/ipv6Config/getIpv6', undefined, admin)).body.data.status, 'Disabled');
-  await page.context().close();
+  await keep(page);
 });

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { postingTexts as t } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { still } from '../lib/screens.ts';
 
@@ -86,7 +86,7 @@ test('Post Channel 1: HTTP is saved, Test posts a real file and shows the Test R
   // The desktop layout is drawn again before Logout is clicked (a full run once clicked while the
   // top bar was moving back from the phone's, and no logout followed).
   await still(page);
-  await signOut(page);
+  await keep(page);
 });
 
 test('Post Channel 1: a view-only user sees the settings read-only, without Test or Clear Logs', async () => {
@@ -96,7 +96,7 @@ test('Post Channel 1: a view-only user sees the settings read-only, without Test
   assert.equal(await page.getByRole('button', { name: t.test, exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: t.clearLogs, exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
-  await signOut(page);
+  await keep(page);
 });
 
 test('Post Channel 1: while Data Log 1 posts through it, Enable is disabled and its hint names the log', async () => {
@@ -109,5 +109,5 @@ test('Post Channel 1: while Data Log 1 posts through it, Enable is disabled and 
   await enable.waitFor();
   assert.equal(await enable.isDisabled(), true);
   await page.getByText(t.usedBy(t.logList([1])), { exact: true }).waitFor();
-  await signOut(page);
+  await keep(page);
 });

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { recordTexts } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, keep, openAs, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const run = promisify(execFile);
@@ -50,14 +50,14 @@ test('Installation Record: New Installation Report → edit → Save → the vie
   const path = await file.path();
   const { stdout } = await run('pdftotext', ['-layout', path, '-']);
   for (const text of ['Client Information', 'Harbour Foods Ltd', 'Ines Installer', 'CTSN-7001', 'CTSN-7002', 'SHA-256 of the record: ']) assert.ok(stdout.includes(text), text);
-  await signOut(page);
+  await keep(page);
 });
 
 test('Installation Record: a view-only user gets the download and no New Installation Report', async () => {
   const page = await openAs(browser, server, '/about/installation_record', 'viewer');
   await page.getByRole('button', { name: recordTexts.downloadInstallation }).waitFor();
   assert.equal(await page.getByRole('button', { name: recordTexts.newInstallation }).count(), 0);
-  await signOut(page);
+  await keep(page);
 });
 
 test('Inspection Record: Verify → Confirm fills a CT row from the live meter every 3 s; Accepted locks it; Save and the PDF', async () => {
@@ -114,7 +114,7 @@ test('Inspection Record: Verify → Confirm fills a CT row from the live meter e
   assert.equal(file.suggestedFilename(), 'Inspection Record.pdf');
   const { stdout } = await run('pdftotext', ['-layout', await file.path(), '-']);
   for (const text of ['CT Inspection Table', 'PT Inspection Table', 'Ian Inspector', 'Others: Awaiting panel labels', 'CTSN-9001', 'Signature']) assert.ok(stdout.includes(text), text);
-  await signOut(page);
+  await keep(page);
 });
 
 // The edit screens do not fit yet (995 and 1155 px at 390): left open on the issue.
@@ -132,5 +132,5 @@ test('the record views fit a 390 px phone: the page never scrolls sideways (wide
     await page.setViewportSize({ width: 1366, height: 900 });
     assert.ok(width <= 390, `${path}: ${width} px`);
   }
-  await signOut(page);
+  await keep(page);
 });

@@ -10,7 +10,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { remoteAccessTexts as t } from '@meter/contract';
-import { alertWith, openAs, signOut, until, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, until, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { startListeningHttpsPeer, type HttpsPeer } from '../../test-peers/https-peer.ts';
 import { startSshdPeer, type SshdPeer } from '../../test-peers/sshd-peer.ts';
@@ -110,7 +110,7 @@ test('Remote Access: save and reload, Register, online with the access URL, Refr
   assert.equal(paths().at(-1), '/remote/deregister');
   await status.filter({ hasText: 'offline' }).waitFor();
   assert.equal(await page.getByTestId('remote-tunnel').innerText(), `${t.tunnel}: ${t.tunnelText.off}`);
-  await signOut(page);
+  await keep(page);
 });
 
 test('Remote Access: a view-only user sees a read-only form without Register or Deregister; Refresh stays', async () => {
@@ -122,5 +122,5 @@ test('Remote Access: a view-only user sees a read-only form without Register or 
   assert.equal(await page.getByRole('button', { name: t.deregister, exact: true }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
   await page.getByRole('button', { name: t.refresh, exact: true }).waitFor();
-  await signOut(page);
+  await keep(page);
 });

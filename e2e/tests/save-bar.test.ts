@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { openAs, type ModuleServer } from '../lib/harness.ts';
+import { openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { still } from '../lib/screens.ts';
 
@@ -44,7 +44,7 @@ describe('save bar', () => {
     await page.reload();
     await history.waitFor();
     assert.equal(await history.inputValue(), '7');
-    await page.context().close();
+    await keep(page);
   });
 
   test('on a long section form the bar stays at the bottom of the window, on a desktop and on a phone', async () => {
@@ -68,7 +68,7 @@ describe('save bar', () => {
       const box = await save.boundingBox();
       assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `Save in view at the top of the page (${viewport.width}): ${JSON.stringify(box)}`);
     }
-    await page.context().close();
+    await keep(page);
   });
 
   test('read-only users get no bar', async () => {
@@ -77,6 +77,6 @@ describe('save bar', () => {
     assert.equal(await page.getByLabel('Rated Voltage').isDisabled(), true);
     assert.equal(await page.getByRole('button', { name: 'Discard' }).count(), 0);
     assert.equal(await page.getByText('No changes', { exact: true }).count(), 0);
-    await page.context().close();
+    await keep(page);
   });
 });

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { snmpTexts } from '@meter/contract';
-import { alertWith, freeUdpPort, openAs, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, freeUdpPort, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { still } from '../lib/screens.ts';
 
@@ -56,7 +56,7 @@ test('enable with a community: the rules, "SNMP config saved", the community not
     ),
   );
   assert.equal(out.trim().replace(/^"|"$/g, ''), 'Main Electrical Room');
-  await page.context().close();
+  await keep(page);
 });
 
 test('the MIB download gives the SMIv2 module; a failed download says "Error: File not found."', async () => {
@@ -66,7 +66,7 @@ test('the MIB download gives the SMIv2 module; a failed download says "Error: Fi
   await page.route('**/api/download/snmpMib/**', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"data":{"value":"Not found"}}' }));
   await page.getByRole('button', { name: snmpTexts.downloadMib }).click();
   await alertWith(page, snmpTexts.fileNotFound).waitFor();
-  await page.context().close();
+  await keep(page);
 });
 
 test('a view user sees the SNMP settings read-only, at 390 px too', async () => {
@@ -77,5 +77,5 @@ test('a view user sees the SNMP settings read-only, at 390 px too', async () => 
   assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `horizontal overflow ${overflow}px`);
-  await page.context().close();
+  await keep(page);
 });

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import type { Browser, Download, Page, Response } from 'playwright-core';
 import { chartTexts } from '@meter/contract';
-import { newPage, USER_PASSWORD, openAs, signInToMain, signOut, until, type ModuleServer } from '../lib/harness.ts';
+import { newPage, USER_PASSWORD, openAs, signInToMain, signOut, until, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { backfill } from '../lib/trend-history.ts';
 
@@ -151,7 +151,7 @@ describe('trend chart controls', () => {
     assert.ok(png.height > plot.height + 60, 'room for the title and the legend');
     assert.ok(png.bytes > 8 * 1024, `${png.bytes} bytes`);
     assert.deepEqual(png.corner, [255, 255, 255]);
-    await signOut(p);
+    await keep(p);
   });
 
   test('390 px, dark: keyboard zoom shows Back and Reset zoom within the screen; the PNG keeps the dark background', async () => {
@@ -205,7 +205,7 @@ describe('trend chart controls', () => {
         .getByRole('figure', { name: /chart$/ })
         .locator('canvas')
         .waitFor();
-      await signOut(p);
+      await keep(p);
     }
   });
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Browser, Page, Response } from 'playwright-core';
 import { feedbackTexts } from '@meter/contract';
-import { openAs, signOut, until, type ModuleServer } from '../lib/harness.ts';
+import { openAs, until, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { backfill } from '../lib/trend-history.ts';
 
@@ -75,7 +75,7 @@ describe('trend charts follow the live data', () => {
     await p.mouse.up();
     await p.getByRole('button', { name: feedbackTexts.pause, exact: true }).waitFor({ state: 'detached' });
     assert.equal(await badge.count(), 0);
-    await signOut(p);
+    await keep(p);
   });
 
   test('a frame that is not recent has no live badge', async () => {
@@ -85,6 +85,6 @@ describe('trend charts follow the live data', () => {
     await p.getByRole('figure', { name: 'Realtime log chart' }).locator('canvas').waitFor();
     assert.equal(await p.getByText(LIVE).count(), 0);
     assert.equal(await p.getByRole('button', { name: feedbackTexts.pause, exact: true }).count(), 0);
-    await signOut(p);
+    await keep(p);
   });
 });

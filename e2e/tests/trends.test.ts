@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { trendTexts } from '@meter/contract';
-import { alertWith, openAs, signOut, until, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, until, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { backfill } from '../lib/trend-history.ts';
 
@@ -67,7 +67,7 @@ describe('trends', () => {
     const lines = (await savedText(file)).split('\r\n');
     assert.equal(lines[0], 'Timestamp,VLN Phase A (V),VLN Phase B (V),VLN Phase C (V),VLN System (V)');
     assert.match(lines[1]!, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[45]:00,\d+(\.\d+)?,/);
-    await signOut(p);
+    await keep(p);
   });
 
   test('energy: the chart draws with Phase A, Phase B, Phase C and System', async () => {
@@ -86,7 +86,7 @@ describe('trends', () => {
     assert.equal(lines[0], 'Timestamp,EP Phase A (kWh),EP Phase B (kWh),EP Phase C (kWh),EP System (kWh)');
     // One difference per hour of yesterday (23 or 25 across DST).
     assert.ok(lines.length >= 24, `${lines.length} lines`);
-    await signOut(p);
+    await keep(p);
   });
 
   test('management: Generate File → generating → ready → the .zip downloads → Delete', async () => {
@@ -128,7 +128,7 @@ describe('trends', () => {
     await dialog.getByRole('button', { name: 'Yes, continue' }).click();
     await alertWith(p, trendTexts.filesDeleted).waitFor();
     await status.getByText(trendTexts.fileNotFound).waitFor();
-    await signOut(p);
+    await keep(p);
   });
 
   test('management: a readings-view user sees neither Generate File nor Clear Logs', async () => {
@@ -137,7 +137,7 @@ describe('trends', () => {
     await p.locator('[data-state]').getByText(trendTexts.fileNotFound).waitFor();
     assert.equal(await p.getByRole('button', { name: trendTexts.generateFile }).count(), 0);
     assert.equal(await p.getByRole('button', { name: trendTexts.clearLogs }).count(), 0);
-    await signOut(p);
+    await keep(p);
   });
 
   test('management: Clear Logs warns, resets the store and offers the reboot', async () => {
@@ -154,6 +154,6 @@ describe('trends', () => {
     const range = (await server.api('GET', '/command/trendlog/getLogMaxMin', undefined, admin)).body.data;
     // Only what the live recorder wrote since the reset remains: today at most.
     assert.ok(range.energyMin === 0 || range.energyMin > Date.now() / 1000 - 86_400, JSON.stringify(range));
-    await signOut(p);
+    await keep(p);
   });
 });

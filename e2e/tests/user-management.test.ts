@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, alertWith, openAs, signOut, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
+import { ADMIN_PASSWORD, alertWith, keep, openAs, USER_PASSWORD, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 import { settle, watchRequests } from '../lib/screens.ts';
 
@@ -62,7 +62,7 @@ describe('General', () => {
     const stored = await server.api('GET', '/usrmg/general/config', undefined, admin);
     assert.deepEqual(stored.body, { data: { maxLoginUser: 9, sessionTimeout: 0 } });
     await assertFitsPhone(page);
-    await signOut(page);
+    await keep(page);
     // Back to the room the other tests need.
     await server.api('PUT', '/usrmg/general/config', { maxLoginUser: 10, sessionTimeout: 15 }, admin);
   });
@@ -72,7 +72,7 @@ describe('General', () => {
     await field(page, 'Max Concurrent Logins').waitFor();
     assert.ok(await field(page, 'Max Concurrent Logins').isDisabled());
     assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
-    await signOut(page);
+    await keep(page);
   });
 });
 
@@ -91,7 +91,7 @@ describe('API Token Management', () => {
     assert.notEqual(after, before);
     await tokenCell(page).getByText(after, { exact: true }).waitFor();
     await assertFitsPhone(page);
-    await signOut(page);
+    await keep(page);
   });
 
   test('"Reset token failed." when the module does not answer Success', async () => {
@@ -100,7 +100,7 @@ describe('API Token Management', () => {
     await page.getByRole('button', { name: 'Reset API Token' }).click();
     await alertWith(page, 'Reset token failed.').waitFor();
     await page.unroute('**/api/command/regenerateViewToken');
-    await signOut(page);
+    await keep(page);
   });
 
   test('no reset without user-management edit', async () => {
@@ -109,7 +109,7 @@ describe('API Token Management', () => {
       .getByText(await liveToken(), { exact: true })
       .waitFor();
     assert.equal(await page.getByRole('button', { name: 'Reset API Token' }).count(), 0);
-    await signOut(page);
+    await keep(page);
   });
 });
 
@@ -138,7 +138,7 @@ describe('User Configuration', () => {
     await row.getByRole('cell', { name: 'Yes', exact: true }).waitFor();
     await row.getByRole('cell', { name: 'Active', exact: true }).waitFor();
     await assertFitsPhone(page);
-    await signOut(page);
+    await keep(page);
   });
 
   test("a refused add shows the module's reply", async () => {
@@ -152,7 +152,7 @@ describe('User Configuration', () => {
     const body = (await (await reply).json()) as { data: { value: string } };
     await alertWith(page, body.data.value).waitFor();
     assert.equal(new URL(page.url()).pathname, `${UM}/user_configuration/new`);
-    await signOut(page);
+    await keep(page);
   });
 
   test('Edit saves the role and multiple login; Lock and Unlock toggle the status; Delete asks first', async () => {
@@ -181,7 +181,7 @@ describe('User Configuration', () => {
     await dialog.getByRole('button', { name: 'Yes, continue' }).click();
     await alertWith(page, 'User Deleted').waitFor();
     await rowOf(page, 'temp1').waitFor({ state: 'detached' });
-    await signOut(page);
+    await keep(page);
   });
 
   test("a user created here signs in with the role's menus; locking it ends its session", async () => {
@@ -203,7 +203,7 @@ describe('User Configuration', () => {
     await op.reload();
     await op.waitForURL((u) => u.pathname === '/login');
     await op.context().close();
-    await signOut(page);
+    await keep(page);
   });
 
   test('the built-in admin offers no Delete or Lock: both disabled, with the reason (issue 28)', async () => {
@@ -216,7 +216,7 @@ describe('User Configuration', () => {
       assert.equal(await button.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent), 'User admin cannot be removed or locked');
     }
     assert.ok(await rowOf(page, 'viewer').getByRole('button', { name: 'Delete viewer' }).isEnabled());
-    await signOut(page);
+    await keep(page);
   });
 
   test('without user-management edit: N/A actions, no New, a read-only edit form', async () => {
@@ -227,7 +227,7 @@ describe('User Configuration', () => {
     await field(page, 'Role').waitFor();
     assert.ok(await field(page, 'Role').isDisabled());
     assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
-    await signOut(page);
+    await keep(page);
   });
 });
 
@@ -263,7 +263,7 @@ describe('Role Configuration', () => {
     await alertWith(page, 'Role Deleted').waitFor();
     await rowOf(page, 'operators').waitFor({ state: 'detached' });
     await assertFitsPhone(page);
-    await signOut(page);
+    await keep(page);
   });
 
   test('a refused add says "Something wrong, can not be saved"', async () => {
@@ -271,7 +271,7 @@ describe('Role Configuration', () => {
     await field(page, 'Role Name').fill('view');
     await page.getByRole('button', { name: 'Save' }).click();
     await alertWith(page, 'Something wrong, can not be saved').waitFor();
-    await signOut(page);
+    await keep(page);
   });
 
   test('the admin role: the list hides its Edit and Delete (002 §6); the user admin still reaches its edit route', async () => {
@@ -279,7 +279,7 @@ describe('Role Configuration', () => {
     await rowOf(page, 'admin').getByRole('cell', { name: 'N/A', exact: true }).waitFor();
     await rowOf(page, 'view').getByRole('link', { name: 'Edit view' }).waitFor();
     assert.equal(await rowOf(page, 'admin').getByRole('link').count(), 0);
-    await signOut(page);
+    await keep(page);
     const first = await openAs(browser, server, LIST, 'admin', ADMIN_PASSWORD);
     await rowOf(first, 'view').getByRole('link', { name: 'Edit view' }).waitFor();
     const adminRow = rowOf(first, 'admin');
@@ -289,14 +289,14 @@ describe('Role Configuration', () => {
     await adminRow.getByRole('link', { name: 'admin', exact: true }).click();
     await first.waitForURL(`**${UM}/role_configuration/edit/admin`);
     await first.getByRole('button', { name: 'Save' }).waitFor();
-    await signOut(first);
+    await keep(first);
   });
 
   test('without user-management edit every action cell is N/A', async () => {
     const page = await openAs(browser, server, LIST, 'auditor1');
     await rowOf(page, 'view').getByRole('cell', { name: 'N/A', exact: true }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'New Role' }).count(), 0);
-    await signOut(page);
+    await keep(page);
   });
 });
 
@@ -329,7 +329,7 @@ describe('Password Management', () => {
     await alertWith(page, 'User viewer password changed').waitFor();
     await page.waitForURL(`**${LIST}`);
     await assertFitsPhone(page);
-    await signOut(page);
+    await keep(page);
   });
 
   test('a lockout by failed sign-ins shows in the open list without a reload', async () => {
@@ -347,7 +347,7 @@ describe('Password Management', () => {
       .filter({ has: page.getByRole('rowheader', { name: 'flaky', exact: true }) })
       .getByRole('cell', { name: 'Locked', exact: true })
       .waitFor({ timeout: 15_000 });
-    await signOut(page);
+    await keep(page);
   });
 
   test('without user-management edit the action cells show N/A', async () => {
@@ -355,7 +355,7 @@ describe('Password Management', () => {
     await page.getByRole('rowheader', { name: 'viewer', exact: true }).waitFor();
     assert.equal(await page.getByRole('link', { name: /Edit password of/ }).count(), 0);
     await page.getByRole('cell', { name: 'N/A', exact: true }).first().waitFor();
-    await signOut(page);
+    await keep(page);
   });
 });
 
@@ -393,7 +393,7 @@ describe("A save over someone else's change (issue 25)", () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await alertWith(page, STALE).waitFor();
     assert.equal((await server.api('POST', '/users/authenticate', { username: 'stale2', password: 'Others2026pw' })).status, 200);
-    await signOut(page);
+    await keep(page);
   });
 });
 
@@ -411,7 +411,7 @@ describe('Navigation (000 §6)', () => {
     await page.waitForURL(/\/reading\/log\/module_event_log$/);
     await page.goto(`${UM}/user_configuration/list`);
     await page.waitForURL((u) => !u.pathname.startsWith(UM));
-    await signOut(page);
+    await keep(page);
   });
 
   test('a role with no rights at all still lands on About › Information, and asks nothing it may not', async () => {
@@ -432,6 +432,6 @@ describe('Navigation (000 §6)', () => {
     await page.getByRole('table', { name: 'Meter' }).waitFor();
     await settle(page);
     assert.deepEqual(refused, []);
-    await signOut(page);
+    await keep(page);
   });
 });

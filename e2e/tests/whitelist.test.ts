@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { whitelistTexts as t } from '@meter/contract';
-import { alertWith, openAs, signOut, type ModuleServer } from '../lib/harness.ts';
+import { alertWith, openAs, type ModuleServer, keep } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/access_control';
@@ -62,7 +62,7 @@ test('Whitelist: add, enable and save; export, delete, import restores the list'
   await page.getByLabel(t.importCsv).setInputFiles(file);
   await alertWith(page, t.imported).waitFor();
   await page.getByRole('button', { name: 'Delete 2' }).waitFor();
-  await signOut(page);
+  await keep(page);
 });
 
 test('Whitelist: a view-only user sees the list without editing controls', async () => {
@@ -70,5 +70,5 @@ test('Whitelist: a view-only user sees the list without editing controls', async
   await page.getByRole('table', { name: t.title }).getByText('2001:db8::7').waitFor();
   for (const name of ['Save', t.add, t.importCsv]) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
   assert.ok(await page.getByRole('radio', { name: t.enabled }).isDisabled());
-  await signOut(page);
+  await keep(page);
 });

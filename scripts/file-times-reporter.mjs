@@ -17,6 +17,6 @@ export default async function* fileTimes(source) {
   }
   const rows = [...files].sort((a, b) => b[1] - a[1]);
   const total = rows.reduce((s, [, ms]) => s + ms, 0);
-  yield `${(total / 1000).toFixed(0)} s in ${rows.length} files (the sum; the files run two at a time)\n`;
+  yield `${(total / 1000).toFixed(0)} s in ${rows.length} files (the sum; the files run side by side)\n`;
   for (const [file, ms] of rows) yield `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}\n`;
 }

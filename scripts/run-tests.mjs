@@ -29,8 +29,8 @@ function walk(dir, out = []) {
 
 const unitDirs = ['packages/contract/test', 'apps/module/test', 'apps/console/test', 'scripts/test'];
 const e2eDirs = ['e2e/tests'];
-// The end-to-end files first: they are the long ones (the sweeps take minutes), and two files run at
-// once, so a long file started last would leave one core idle at the end of the run.
+// The end-to-end files first: they are the long ones (the sweeps take minutes), and a few files run
+// at once, so a long file started last would leave a core idle at the end of the run.
 const dirs = suite === 'unit' ? unitDirs : suite === 'e2e' ? e2eDirs : [...e2eDirs, ...unitDirs];
 const files = dirs.flatMap((d) =>
   walk(join(root, d))
@@ -52,17 +52,30 @@ const gcOptions = start
   .trim()
   .split(/\s+/)
   .filter((w) => /^--(max-semi-space-size|single-threaded-gc)/.test(w));
-// TEST_FILE_TIMES=<file>: also writes the time of each test file there, the longest first.
-const times = process.env.TEST_FILE_TIMES
-  ? ['--test-reporter-destination=stdout', `--test-reporter=${join(root, 'scripts/file-times-reporter.mjs')}`, `--test-reporter-destination=${process.env.TEST_FILE_TIMES}`]
-  : [];
+// TEST_FILE_TIMES=<file>: also writes the time of each test file there, the longest first (those
+// run alone, below, to <file>.alone).
 // The files run bundled (scripts/test-bundles.mjs) by plain node; TEST_SOURCES=1 runs the sources
 // through tsx instead, as an editor's test runner does.
 const fromSources = process.env.TEST_SOURCES === '1';
 const bundled = fromSources ? null : await bundleTests(root, files);
-const run = bundled ? [...bundled.bundles.values()] : files;
 const loader = fromSources ? ['--import', 'tsx'] : ['--enable-source-maps'];
-const args = [...loader, ...gcOptions, '--test', '--test-reporter=spec', ...times, `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...run];
-const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } });
+const runnable = (f) => (bundled ? bundled.bundles.get(f) : f);
+// A file whose header says ALONE measures time against a quiet machine (how much longer a task
+// takes beside others): it runs first, by itself. The other files run three at a time: two
+// cores are busier so, while some files wait on a peer or a timer.
+const ALONE = '@run-alone';
+const alone = files.filter((f) => readFileSync(f, 'utf8').includes(ALONE));
+const together = files.filter((f) => !alone.includes(f));
+let status = 0;
+for (const [group, concurrency, timesFile] of [
+  [alone, 1, process.env.TEST_FILE_TIMES && `${process.env.TEST_FILE_TIMES}.alone`],
+  [together, process.env.TEST_CONCURRENCY ?? 3, process.env.TEST_FILE_TIMES],
+]) {
+  if (group.length === 0) continue;
+  const times = timesFile ? ['--test-reporter-destination=stdout', `--test-reporter=${join(root, 'scripts/file-times-reporter.mjs')}`, `--test-reporter-destination=${timesFile}`] : [];
+  const args = [...loader, ...gcOptions, '--test', '--test-reporter=spec', ...times, `--test-concurrency=${concurrency}`, ...group.map(runnable)];
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } });
+  status ||= r.status ?? 1;
+}
 if (bundled) rmSync(bundled.outdir, { recursive: true, force: true });
-process.exit(r.status ?? 1);
+process.exit(status);

@@ -2,6 +2,9 @@
  * The trend thread shares its turns between the charts and the export (query-worker.ts): with
  * chart queries asked back to back by many consoles at once, a day's export still reaches ready
  * within a bound of its time alone, and every chart is answered meanwhile.
+ *
+ * @run-alone: the bound compares two runs on this machine, which other test files beside it would
+ * load unevenly; scripts/run-tests.mjs runs it first, by itself.
  */
 import { trendQuerySpec, type TrendInterval } from '@meter/contract';
 import assert from 'node:assert/strict';

@@ -60,9 +60,9 @@ const fromSources = process.env.TEST_SOURCES === '1';
 const bundled = fromSources ? null : await bundleTests(root, files);
 const loader = fromSources ? ['--import', 'tsx'] : ['--enable-source-maps'];
 const runnable = (f) => (bundled ? bundled.bundles.get(f) : f);
-// A file whose header says ALONE measures time against a quiet machine (how much longer a task
-// takes beside others): it runs first, by itself. The other files run three at a time: two
-// cores are busier so, while some files wait on a peer or a timer.
+// A file whose header has the tag ALONE measures time against a quiet machine (how much longer a
+// task takes beside another): it runs first, by itself. The other files run three at a time, so
+// the two cores stay busy while a file waits on a peer or a timer.
 const ALONE = '@run-alone';
 const alone = files.filter((f) => readFileSync(f, 'utf8').includes(ALONE));
 const together = files.filter((f) => !alone.includes(f));

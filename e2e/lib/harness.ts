@@ -12,7 +12,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { freePort, freePorts, freeUdpPort } from '../../test-peers/free-ports.ts';
 import { until } from '../../test-peers/until.ts';
 import { moduleServerArgs } from '../../test-peers/module-command.ts';
-import { TIMING } from '@meter/contract';
+import { API_PREFIX, TIMING, authEndpoints, type SessionUser } from '@meter/contract';
 
 export const ADMIN_PASSWORD = 'Admin1234';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -257,21 +257,18 @@ export async function startModuleWithUsers(env: Record<string, string> = {}): Pr
  * costs about 1.1 s of CPU, loading a page in a kept one about 0.35 s.
  */
 const kept = new WeakMap<Browser, Map<string, Page>>();
-/** Who `openAs` signed in on a page. */
-const signedInAs = new WeakMap<Page, string>();
+/** Who `openAs` signed in on a page, with the token the module's sign-in reply gave. */
+const signedIn = new WeakMap<Page, { user: string; token: string | undefined }>();
 /** Pages whose timers run on Playwright's clock (`holdClock`): it cannot be taken off, so they are not kept. */
 const clocked = new WeakSet<Page>();
-
-/** The token of the console's session in the page (its session storage, key 'user'). */
-const SESSION_TOKEN = `(() => { try { return JSON.parse(sessionStorage.getItem('user') ?? 'null')?.token ?? null; } catch { return null; } })()`;
 
 /** A kept page of `user` whose session the module still accepts, loaded at `path`; undefined when there is none. */
 async function reuse(browser: Browser, server: ModuleServer, path: string, user: string): Promise<Page | undefined> {
   const page = kept.get(browser)?.get(user);
   if (!page) return undefined;
   kept.get(browser)!.delete(user);
-  const token = await page.evaluate<string | null>(SESSION_TOKEN).catch(() => null);
-  if (!token || (await server.api('GET', '/users/session', undefined, token)).status !== 200) {
+  const token = signedIn.get(page)?.token;
+  if (!token || (await server.api('GET', authEndpoints.sessionStatus.path, undefined, token)).status !== 200) {
     await page.context().close();
     return undefined;
   }
@@ -300,10 +297,12 @@ export async function openAs(browser: Browser, server: ModuleServer, path: strin
   await page.goto(`/login?next=${encodeURIComponent(path)}`);
   await page.getByLabel('User Name').fill(user);
   await page.getByLabel('Password').fill(password);
+  const reply = page.waitForResponse((r) => new URL(r.url()).pathname === API_PREFIX + authEndpoints.authenticate.path);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  const token = ((await (await reply).json()) as { data?: SessionUser }).data?.token;
   await page.waitForURL((u) => u.pathname !== '/login');
   await page.getByRole('button', { name: 'Logout' }).waitFor();
-  signedInAs.set(page, user);
+  signedIn.set(page, { user, token });
   return page;
 }
 
@@ -313,7 +312,7 @@ export async function openAs(browser: Browser, server: ModuleServer, path: strin
  * handlers. A page on Playwright's clock, or of a user who has a kept one already, is closed.
  */
 export async function keep(page: Page): Promise<void> {
-  const user = signedInAs.get(page);
+  const user = signedIn.get(page)?.user;
   const browser = page.context().browser();
   if (!user || !browser || page.isClosed() || clocked.has(page) || kept.get(browser)?.has(user)) {
     await page.context().close();

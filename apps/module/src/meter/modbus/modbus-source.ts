@@ -202,7 +202,9 @@ export class ModbusSource implements ReadingSource {
     const startedWall = Date.now();
     try {
       this.client ??= await this.connect();
-      const counted = startedWall - this.lastCountedAt >= this.timing.countedMs;
+      // Due on the poll nearest the period: a timer may fire a millisecond early, and a strict
+      // test would then put the counted read off a whole live period (every 6 s, not 5).
+      const counted = startedWall - this.lastCountedAt >= this.timing.countedMs - this.timing.liveMs / 2;
       const got = new Map<string, number>();
       for (const b of this.liveBlocks) await this.read(b, got);
       if (counted) for (const b of this.countedBlocks) await this.read(b, got);

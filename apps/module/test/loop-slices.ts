@@ -17,7 +17,16 @@ setFlagsFromString('--expose-gc');
  */
 const collect = runInNewContext('gc') as () => void;
 
-const threadCpuMs = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+/**
+ * The kernel adds a running thread's time to schedstat only at a scheduler tick (every 4 ms at
+ * HZ=250) or a switch, so a bare read lags by up to a tick and one slice could read 4 ms long.
+ * getrusage (process.cpuUsage) brings the calling thread's own count up to date first
+ * (thread_group_cputime → task_sched_runtime): the read after it is exact to microseconds.
+ */
+const threadCpuMs = () => {
+  process.cpuUsage();
+  return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+};
 
 export interface Slices<T> {
   result: T;

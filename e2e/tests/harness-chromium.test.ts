@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { chromium, type Page } from 'playwright-core';
-import { launchBrowser } from '../lib/harness.ts';
+import type { Page } from 'playwright-core';
+import { chromium, launchBrowser } from '../lib/harness.ts';
 
 const WRAPPER = fileURLToPath(new URL('../lib/chromium.sh', import.meta.url));
 

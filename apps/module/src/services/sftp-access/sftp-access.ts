@@ -11,10 +11,11 @@
  * pages list, and nothing else; every write, rename or removal is refused.
  */
 import { DATA_LOG_IDS, sftpSection, type DataLogId, type SftpConfig } from '@meter/contract';
-import { generateKeyPairSync, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { generateKeyPair } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, writeFileSync, type Stats } from 'node:fs';
 import { createServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { join, posix } from 'node:path';
+import { promisify } from 'node:util';
 import type * as Ssh2 from 'ssh2';
 import type ssh2 from 'ssh2';
 import { lazyRequire } from '../../lazy-require.ts';
@@ -23,6 +24,7 @@ import type { DataLogs } from '../datalog/data-logs.ts';
 import type { ModuleEventLog } from '../events/module-event-log.ts';
 import { KV_SECTION_PREFIX, sectionDefaults } from '../sections/section-backend.ts';
 import type { SecretThrottle } from '../throttle/secret-throttle.ts';
+import { hashPassword, verifyPassword } from '../users/passwords.ts';
 
 const ssh = lazyRequire<typeof Ssh2>('ssh2');
 
@@ -36,14 +38,15 @@ const FOLDERS = new Map<string, DataLogId>(DATA_LOG_IDS.map((id) => [`backup${id
 const DIR_MODE = 0o040555;
 const FILE_MODE = 0o100444;
 
-interface StoredPassword {
-  salt: string;
-  hash: string;
-}
+const generateKeyPairAsync = promisify(generateKeyPair);
 
-function hashOf(password: string, salt = randomBytes(16)): StoredPassword {
-  return { salt: salt.toString('base64'), hash: scryptSync(password, salt, 32).toString('base64') };
-}
+/**
+ * The password's hash in the self-describing form of the users' (passwords.ts: scrypt in the
+ * hashing thread, off the event loop); a data folder from before keeps the salt and hash of
+ * scrypt at Node's default cost (N 16384, r 8, p 1), read as that form.
+ */
+type StoredPassword = string | { salt: string; hash: string };
+const storedForm = (p: StoredPassword) => (typeof p === 'string' ? p : `scrypt$16384$8$1$${p.salt}$${p.hash}`);
 
 export interface SftpAccessDeps {
   dataDir: string;
@@ -64,14 +67,13 @@ type Node = { kind: 'root' } | { kind: 'dir'; id: DataLogId } | { kind: 'file'; 
 export class SftpAccess {
   private server: NetServer | undefined;
   private listening: Promise<void> = Promise.resolve();
+  /** The applies in turn: each awaits (a hash check, a key made), and two at once would both listen. */
+  private applying: Promise<void> = Promise.resolve();
+  /** Counts the stops: an apply that a stop (the module's) overtook while it waited does not listen. */
+  private stops = 0;
+  private formerChecked = false;
 
-  constructor(private readonly d: SftpAccessDeps) {
-    // A data folder from before issue 25 may still hold the former common password: it goes.
-    if (this.verify(FORMER_SFTP_DEFAULT_PASSWORD)) {
-      d.kv.set(PASSWORD_KEY, null);
-      d.events.write('Error', 'SFTP password was the former common default: cleared, SFTP stays off until a new password is set');
-    }
-  }
+  constructor(private readonly d: SftpAccessDeps) {}
 
   settings(): SftpConfig {
     return this.d.kv.getOrInit<SftpConfig>(KV_SECTION_PREFIX + sftpSection.key, () => sectionDefaults(sftpSection));
@@ -84,7 +86,7 @@ export class SftpAccess {
 
   async setPassword(password: string, user: string): Promise<void> {
     const had = this.hasPassword();
-    this.d.kv.set(PASSWORD_KEY, hashOf(password));
+    this.d.kv.set(PASSWORD_KEY, await hashPassword(password));
     this.d.events.write('Info', `SFTP password changed by ${user}`, user);
     if (!had) await this.apply();
   }
@@ -96,12 +98,9 @@ export class SftpAccess {
     await this.apply();
   }
 
-  private verify(password: string): boolean {
+  private async verify(password: string): Promise<boolean> {
     const stored = this.d.kv.get<StoredPassword | null>(PASSWORD_KEY);
-    if (!stored) return false;
-    const expected = Buffer.from(stored.hash, 'base64');
-    const got = scryptSync(password, Buffer.from(stored.salt, 'base64'), expected.length);
-    return timingSafeEqual(expected, got);
+    return stored != null && (await verifyPassword(password, storedForm(stored)));
   }
 
   /** The port listened on now, or null when SFTP is off. */
@@ -117,15 +116,32 @@ export class SftpAccess {
   }
 
   /** Listens as the settings say (called at start and after a save). */
-  async apply(): Promise<void> {
+  apply(): Promise<void> {
+    const run = this.applying.then(() => this.applyNow());
+    this.applying = run.catch(() => {});
+    return run;
+  }
+
+  private async applyNow(): Promise<void> {
     await this.stop();
+    const stops = this.stops;
+    if (!this.formerChecked) {
+      this.formerChecked = true;
+      // A data folder from before issue 25 may still hold the former common password: it goes.
+      if (await this.verify(FORMER_SFTP_DEFAULT_PASSWORD)) {
+        this.d.kv.set(PASSWORD_KEY, null);
+        this.d.events.write('Error', 'SFTP password was the former common default: cleared, SFTP stays off until a new password is set');
+      }
+    }
     const cfg = this.settings();
     if (!cfg.enable) return;
     if (!this.hasPassword()) {
       this.d.events.write('Error', 'SFTP is enabled but no SFTP password is set: SFTP stays off until one is set');
       return;
     }
-    const ssh2Server = new ssh.Server({ hostKeys: [this.hostKey()] }, (client, info) => this.serve(client, info.ip));
+    const hostKey = await this.hostKey();
+    if (stops !== this.stops) return;
+    const ssh2Server = new ssh.Server({ hostKeys: [hostKey] }, (client, info) => this.serve(client, info.ip));
     // The whitelist is asked for each TCP connection, before the SSH banner (as Modbus TCP does).
     const server = createServer((socket) => {
       if (!this.d.allows(socket.remoteAddress)) return socket.destroy();
@@ -146,15 +162,17 @@ export class SftpAccess {
   }
 
   async stop(): Promise<void> {
+    this.stops++;
     const server = this.server;
     this.server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  private hostKey(): string {
+  /** Made once, in libuv's pool: an RSA key takes tens to hundreds of ms of CPU. */
+  private async hostKey(): Promise<string> {
     const path = join(this.d.dataDir, 'sftp_host_rsa_key');
     if (!existsSync(path)) {
-      const { privateKey } = generateKeyPairSync('rsa', {
+      const { privateKey } = await generateKeyPairAsync('rsa', {
         modulusLength: 2048,
         privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
         publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -173,12 +191,19 @@ export class SftpAccess {
       } catch {
         return ctx.reject(['password']);
       }
-      if (ctx.username === SFTP_USER && this.verify(ctx.password)) {
-        this.d.throttle.succeeded(THROTTLE_KEY);
-        return ctx.accept();
-      }
-      this.d.events.write('Error', `SFTP sign-in refused from ${source}`);
-      ctx.reject(['password']);
+      // The hash is checked in the hashing thread, for any user name (the same time either way).
+      void this.verify(ctx.password)
+        .catch(() => false)
+        .then((good) => {
+          if (good && ctx.username === SFTP_USER) {
+            this.d.throttle.succeeded(THROTTLE_KEY);
+            return ctx.accept();
+          }
+          this.d.events.write('Error', `SFTP sign-in refused from ${source}`);
+          ctx.reject(['password']);
+        })
+        // The client may have gone while the hash was checked.
+        .catch(() => {});
     });
     client.on('ready', () => {
       client.on('session', (accept) => {

@@ -3,10 +3,12 @@
  * downloads a data log file, is refused writes, removals and paths outside, a changed password
  * takes effect for new connections. Issue 25: no common password (the former `Acu@2026` is
  * refused, SFTP stays off until a password is set and after resetSftpPassword), the server binds
- * HOST, and the IP whitelist drops connections from unlisted addresses.
+ * HOST, and the IP whitelist drops connections from unlisted addresses. The password's hash and
+ * the host key are made off the event loop.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +16,9 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Client } from 'ssh2';
 import { FORMER_SFTP_DEFAULT_PASSWORD } from '../../../src/services/sftp-access/sftp-access.ts';
+import { KeyValueStore, openDatabase } from '../../../src/store/db.ts';
 import { startModuleWithUsers, type TestModule } from '../../helper.ts';
+import { loopSlices } from '../../loop-slices.ts';
 import { until } from '../../../../../test-peers/until.ts';
 import { ROLE_USERS, T0, type RoleName } from '../../logs-helpers.ts';
 import { eventLog } from '../../users-helpers.ts';
@@ -114,7 +118,11 @@ describe('SFTP access', () => {
     assert.equal(res.status, 200, res.raw);
     await until('the refusal to start is logged', () => eventMessages().includes('SFTP is enabled but no SFTP password is set: SFTP stays off until one is set'));
     assert.equal(m.services.sftpAccess.port(), null);
-    assert.equal((await m.call('PATCH', '/api/command/setSftpPassword', { token: tokens.admin, body: { password: PASSWORD } })).body.data.value, 'Success');
+    // The password's hash (scrypt) and the server's first RSA host key: tens to hundreds of ms of
+    // CPU, none of it on the event loop.
+    const { result: set, maxCpuMs } = await loopSlices(() => m.call('PATCH', '/api/command/setSftpPassword', { token: tokens.admin, body: { password: PASSWORD } }));
+    assert.equal(set.body.data.value, 'Success');
+    assert.ok(maxCpuMs <= 20, `longest slice of the loop: ${maxCpuMs.toFixed(1)} ms of CPU`);
     assert.ok(m.services.sftpAccess.port());
     assert.equal((await m.call('PUT', '/api/settings/communication/sftpConfig', { token: tokens.config, body: { enable: true, port: 2222 } })).status, 403);
     assert.equal(
@@ -153,6 +161,13 @@ describe('SFTP access', () => {
     assert.equal(await greetingFrom('127.0.0.2', port, '127.0.0.2'), 'refused');
   });
 
+  test('a sign-in is checked off the event loop: a wrong and the right password leave no turn of the loop over 20 ms of CPU', async () => {
+    const port = m.services.sftpAccess.port()!;
+    const { result, maxCpuMs } = await loopSlices(async () => [await sshSignIn(port, 'wrong7Pass'), await sshSignIn(port, PASSWORD)]);
+    assert.deepEqual(result, ['client-authentication: All configured authentication methods failed', 'accepted']);
+    assert.ok(maxCpuMs <= 20, `longest slice of the loop: ${maxCpuMs.toFixed(1)} ms of CPU`);
+  });
+
   test('an enabled IP whitelist drops SFTP connections from addresses not on it, before the SSH banner', async () => {
     const port = m.services.sftpAccess.port()!;
     assert.match(await greetingFrom('127.0.0.1', port, '127.0.0.2'), /^SSH-2\.0-/);
@@ -186,5 +201,15 @@ describe('SFTP access', () => {
     assert.equal((await m.call('PATCH', '/api/command/setSftpPassword', { token: tokens.admin, body: { password: 'again3Pass' } })).body.data.value, 'Success');
     assert.equal(await sshSignIn(m.services.sftpAccess.port()!, FORMER_SFTP_DEFAULT_PASSWORD), 'client-authentication: All configured authentication methods failed');
     assert.equal(await sshSignIn(m.services.sftpAccess.port()!, 'again3Pass'), 'accepted');
+    // A data folder from before keeps the salt and hash of scrypt at Node's default cost: still its password.
+    const salt = randomBytes(16);
+    const db = openDatabase(m.dataDir);
+    try {
+      new KeyValueStore(db).set('sftp.password', { salt: salt.toString('base64'), hash: scryptSync('older5Pass', salt, 32).toString('base64') });
+    } finally {
+      db.close();
+    }
+    await m.services.sftpAccess.apply();
+    assert.equal(await sshSignIn(m.services.sftpAccess.port()!, 'older5Pass'), 'accepted');
   });
 });

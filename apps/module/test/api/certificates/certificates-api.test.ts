@@ -15,6 +15,7 @@ import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { listenHttps, type HttpsListener } from '../../../src/services/web-server/https-listener.ts';
 import { startModuleWithUsers, type TestModule } from '../../helper.ts';
+import { loopSlices } from '../../loop-slices.ts';
 import { USER_PASSWORD, addUser } from '../../users-helpers.ts';
 
 const run = promisify(execFile);
@@ -99,9 +100,10 @@ describe('certificates API', () => {
     assert.equal((await servedSerial(https.port!)).serial, next.details.serialNumber);
   });
 
-  test('the CSR is a PKCS#10 request for the device subject that openssl verifies', async () => {
-    const r = await m.call('PATCH', '/api/command/cert/generateCSR', { token, body: { action: 'csr' } });
+  test('the CSR is a PKCS#10 request for the device subject that openssl verifies, signed without holding the event loop', async () => {
+    const { result: r, maxCpuMs } = await loopSlices(() => m.call('PATCH', '/api/command/cert/generateCSR', { token, body: { action: 'csr' } }));
     assert.equal(r.status, 200, r.raw);
+    assert.ok(maxCpuMs <= 20, `longest slice of the loop: ${maxCpuMs.toFixed(1)} ms of CPU`);
     const file = await m.call('GET', `/api${r.body.data.value}`, { token });
     assert.equal(file.status, 200);
     assert.match(file.raw, /^-----BEGIN CERTIFICATE REQUEST-----/);

@@ -20,8 +20,13 @@ function procReader(path: string): () => string {
 }
 
 const schedstat = procReader(`/proc/self/task/${process.pid}/schedstat`);
-/** The main thread's time on a core and waiting in the run queue for one (ms), from the scheduler. */
+/**
+ * The main thread's time on a core and waiting in the run queue for one (ms), from the scheduler.
+ * Read on the main thread, after getrusage (process.cpuUsage), which brings the calling thread's
+ * count up to date: schedstat alone lags by up to a scheduler tick (4 ms at HZ=250).
+ */
 function mainThreadSched(): { cpu: number; queued: number } {
+  process.cpuUsage();
   const [cpu, queued] = schedstat().split(' ');
   return { cpu: Number(cpu) / 1e6, queued: Number(queued) / 1e6 };
 }

@@ -71,7 +71,6 @@ export class SftpAccess {
   private applying: Promise<void> = Promise.resolve();
   /** Counts the stops: an apply that a stop (the module's) overtook while it waited does not listen. */
   private stops = 0;
-  private formerChecked = false;
 
   constructor(private readonly d: SftpAccessDeps) {}
 
@@ -125,13 +124,11 @@ export class SftpAccess {
   private async applyNow(): Promise<void> {
     await this.stop();
     const stops = this.stops;
-    if (!this.formerChecked) {
-      this.formerChecked = true;
-      // A data folder from before issue 25 may still hold the former common password: it goes.
-      if (await this.verify(FORMER_SFTP_DEFAULT_PASSWORD)) {
-        this.d.kv.set(PASSWORD_KEY, null);
-        this.d.events.write('Error', 'SFTP password was the former common default: cleared, SFTP stays off until a new password is set');
-      }
+    // A data folder from before issue 25 (or a configuration file from then) may hold the former
+    // common password: it goes, whenever the settings are applied.
+    if (await this.verify(FORMER_SFTP_DEFAULT_PASSWORD)) {
+      this.d.kv.set(PASSWORD_KEY, null);
+      this.d.events.write('Error', 'SFTP password was the former common default: cleared, SFTP stays off until a new password is set');
     }
     const cfg = this.settings();
     if (!cfg.enable) return;

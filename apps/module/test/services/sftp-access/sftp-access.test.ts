@@ -105,6 +105,16 @@ describe('SFTP access', () => {
     m.services.ticker.tickAt(T0); // logger 1 writes its first row
   });
   const eventMessages = () => eventLog(m).map((e) => e.message);
+  /** Writes the SFTP password as a data folder from before issue 25 kept it: salt and scrypt hash at Node's default cost. */
+  const storeOlderHash = async (password: string) => {
+    const salt = randomBytes(16);
+    const db = openDatabase(m.dataDir);
+    try {
+      new KeyValueStore(db).set('sftp.password', { salt: salt.toString('base64'), hash: scryptSync(password, salt, 32).toString('base64') });
+    } finally {
+      db.close();
+    }
+  };
   after(async () => {
     await m.close();
     rmSync(work, { recursive: true, force: true });
@@ -202,14 +212,19 @@ describe('SFTP access', () => {
     assert.equal(await sshSignIn(m.services.sftpAccess.port()!, FORMER_SFTP_DEFAULT_PASSWORD), 'client-authentication: All configured authentication methods failed');
     assert.equal(await sshSignIn(m.services.sftpAccess.port()!, 'again3Pass'), 'accepted');
     // A data folder from before keeps the salt and hash of scrypt at Node's default cost: still its password.
-    const salt = randomBytes(16);
-    const db = openDatabase(m.dataDir);
-    try {
-      new KeyValueStore(db).set('sftp.password', { salt: salt.toString('base64'), hash: scryptSync('older5Pass', salt, 32).toString('base64') });
-    } finally {
-      db.close();
-    }
+    await storeOlderHash('older5Pass');
     await m.services.sftpAccess.apply();
     assert.equal(await sshSignIn(m.services.sftpAccess.port()!, 'older5Pass'), 'accepted');
+  });
+
+  test('a stored hash of the former common password is cleared when the settings are applied: SFTP stays off', async () => {
+    const cleared = 'SFTP password was the former common default: cleared, SFTP stays off until a new password is set';
+    assert.ok(!eventMessages().includes(cleared));
+    const port = m.services.sftpAccess.port()!;
+    await storeOlderHash(FORMER_SFTP_DEFAULT_PASSWORD);
+    await m.services.sftpAccess.apply();
+    assert.equal(m.services.sftpAccess.port(), null);
+    assert.equal(await greetingFrom('127.0.0.1', port, '127.0.0.1'), 'refused');
+    assert.ok(eventMessages().includes(cleared));
   });
 });

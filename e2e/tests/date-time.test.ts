@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { dateTimeTexts } from '@meter/contract';
-import { alertWith, keep, openAs, type ModuleServer } from '../lib/harness.ts';
+import { dateTimeTexts, requestMessages } from '@meter/contract';
+import { alertWith, holdClock, keep, openAs, type ModuleServer } from '../lib/harness.ts';
 import { useModuleAndBrowser } from '../lib/module-and-browser.ts';
 
 const PATH = '/setting/communication/date_time';
@@ -57,6 +57,30 @@ test('Date & Time: a time a day away ends the session with the spec text', async
   // 2030-01-02T03:04:05 in Europe/Berlin (CET, UTC+1).
   assert.ok(Math.abs(time.body.data.currentTime - Date.UTC(2030, 0, 2, 2, 4, 5) / 1000) <= 5);
   await page.close();
+});
+
+test('Date & Time: a poll answered 401 before the reply of Set Time arrives still ends in the spec text, not in Unauthorized', async () => {
+  const page = await openAs(browser, server, PATH, 'boss');
+  // The page's timers on a clock the test moves: the minute's polls (the clock, the header) go out at once.
+  await holdClock(page);
+  await page.reload();
+  const picker = page.getByLabel('Device Time', { exact: true }).and(page.locator('input'));
+  await picker.waitFor();
+  await page.getByText('(Europe/Berlin)').waitFor();
+  // The module has set the time and ended the sessions; its reply is held until a poll has met the 401.
+  await page.route('**/api/command/setMeterTime', async (route) => {
+    const reply = await route.fetch();
+    const refused = page.waitForResponse((r) => r.status() === 401);
+    await page.clock.fastForward(61_000);
+    await refused;
+    await route.fulfill({ response: reply }).catch(() => undefined);
+  });
+  await picker.fill('2031-01-02T03:04:05');
+  await page.getByRole('button', { name: 'Set Time', exact: true }).click();
+  await alertWith(page, dateTimeTexts.timeChanged).waitFor();
+  await page.waitForURL(/\/login/);
+  assert.equal(await alertWith(page, requestMessages.unauthorized).count(), 0);
+  await page.context().close();
 });
 
 test('Date & Time: a view-only user reads but has no Save, Sync or Set Time', async () => {

@@ -16,6 +16,7 @@ import { ApiError } from '../lib/api.ts';
 import { callNamed } from '../lib/endpoint-table.ts';
 import { LOGIN_PATH, LOGOUT_PARAM, NEXT_PARAM } from '../lib/navigation.ts';
 import { isRebooting } from '../lib/reboot-state.ts';
+import { getSession } from '../lib/session.ts';
 import { setWarnedSessionEnd } from '../lib/user-activity.ts';
 
 /** The shortest wait between two questions (the end may be a few milliseconds off). */
@@ -61,7 +62,8 @@ export function SessionTimeout() {
       } catch (e) {
         if (stopped) return;
         // A reboot ends every session and leads to Login by itself.
-        if (e instanceof ApiError && e.status === 401 && !isRebooting()) return ended();
+        // A session the console let go of itself (a time change) is on its way to Login already.
+        if (e instanceof ApiError && e.status === 401 && !isRebooting()) return getSession() === null ? undefined : ended();
         return later(RETRY_CHECK_MS);
       }
       if (stopped) return;

@@ -101,8 +101,9 @@ function failed(status: number, data: { value?: unknown; errors?: unknown } | un
   const value = typeof data?.value === 'string' ? data.value : undefined;
   const errors = data?.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : undefined;
   if (status === 401) {
-    // A reboot ends every session and its countdown already leads to Login.
-    if (opts.redirectOn401 !== false && !isRebooting()) {
+    // A reboot ends every session and its countdown already leads to Login. So does a session the
+    // console has let go of itself (a sign-out, a time change): a poll's late 401 is not news.
+    if (opts.redirectOn401 !== false && !isRebooting() && !(opts.token === undefined && getSession() === null)) {
       // The session timed out after its warning: say so (issue 28), not only "Unauthorized".
       presentFailure(warnedSessionEnded() ? { kind: 'alert', type: 'warning', message: sessionTimeoutTexts.ended } : notice);
       setWarnedSessionEnd(null);

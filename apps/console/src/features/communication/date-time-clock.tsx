@@ -12,7 +12,7 @@ import Form from 'react-bootstrap/Form';
 import { dateTimeTexts as t } from '@meter/contract';
 import { calls } from '../../lib/endpoint-table.ts';
 import { SettingsCard } from '../../components/section/section-form.tsx';
-import { showAlert } from '../../lib/alerts.ts';
+import { clearFailureAlerts, showAlert } from '../../lib/alerts.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { deviceNow, formatDeviceTime, unixToZoned, zonedToUnix } from '../../lib/device-time.ts';
 import { LOGIN_PATH } from '../../lib/navigation.ts';
@@ -40,6 +40,8 @@ export function DeviceClockCard() {
 
   const after = async (value: string) => {
     if (value === t.timeChanged) {
+      // A poll answered 401 before this reply may have said "Unauthorized" and left for Login.
+      clearFailureAlerts();
       showAlert({ type: 'success', message: t.timeChanged });
       clearSession();
       void navigate(LOGIN_PATH, { replace: true });
@@ -59,10 +61,11 @@ export function DeviceClockCard() {
       setBusy(false);
     }
   };
-  const sync = () =>
-    run(() => (ntp.data?.enable === 1 ? callEndpoint(calls.syncTime, { body: { value: 1 } }) : callEndpoint(calls.setMeterTime, { body: { timestamp: Math.floor(Date.now() / 1000) } })));
+  // The clock's answer is heard even when a poll's 401 (the step ended the session) leads to Login first.
+  const setMeterTime = (timestamp: number) => callEndpoint(calls.setMeterTime, { body: { timestamp }, persistent: true });
+  const sync = () => run(() => (ntp.data?.enable === 1 ? callEndpoint(calls.syncTime, { body: { value: 1 }, persistent: true }) : setMeterTime(Math.floor(Date.now() / 1000))));
   const pickedUnix = zonedToUnix(picked, zone);
-  const setTime = () => (pickedUnix === undefined ? undefined : run(() => callEndpoint(calls.setMeterTime, { body: { timestamp: pickedUnix } })));
+  const setTime = () => (pickedUnix === undefined ? undefined : run(() => setMeterTime(pickedUnix)));
 
   return (
     <SettingsCard title={t.deviceClock}>

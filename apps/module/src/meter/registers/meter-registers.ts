@@ -30,8 +30,6 @@ export const MAX_CATCH_UP_MS = 35 * DAY;
 export const LIVE_GAP_LIMIT_MS = HOUR;
 /** Work of the sliced catch-up per turn of the event loop (the bound is 20 ms a turn). */
 export const CATCH_UP_SLICE_MS = 5;
-/** Resolution of the seeded history of a first start. */
-const SEED_STEP_MS = 15 * MINUTE;
 const STREAM_SEED = 401;
 /** Pulses per hour at full load of an input made a counter by the settings. */
 const DEFAULT_COUNTER_RATE = 60;
@@ -191,7 +189,8 @@ export class MeterRegisters {
     while (a < to) {
       const b = Math.min(to, (Math.floor(a / stepMs) + 1) * stepMs);
       const snap = this.o.meter.snapshot(b);
-      const slots = sampleSlots(snap, wiringType, true);
+      // User channels are demand's only (energy adds them up from their inputs).
+      const slots = sampleSlots(snap, wiringType, mode !== 'none');
       const powers = new Map<string, StepPowers>();
       for (const [slot, v] of slots) if (!slot.startsWith('uc')) powers.set(slot, v);
       if (integrateEnergy(this.energy, powers, a, b, timeZone, this.schedule).length > 0) {
@@ -232,10 +231,10 @@ export class MeterRegisters {
   }
 
   /**
-   * First start: the meter has run since the start of the prior month (integrated: the prior
-   * month hourly, which is exact for hour-long tariff periods, the current month per quarter
-   * hour), and was commissioned 4-8 months ago (lifetime registers and counters scaled up from
-   * the integrated span).
+   * First start: the meter has run since the start of the prior month (integrated hourly, which
+   * is exact for hour-long tariff periods; this month's demand windows each take their hour's
+   * reading, and the last two run exactly), and was commissioned 4-8 months ago (lifetime
+   * registers and counters scaled up from the integrated span).
    */
   private *seedHistory(now: number): Generator<void, void> {
     const zone = this.zone();
@@ -244,7 +243,7 @@ export class MeterRegisters {
     this.energy.month = monthKey(zone, start);
     this.asOf = start;
     yield* this.advance(start, thisMonth, HOUR, 'none');
-    yield* this.runSpan(thisMonth, now, SEED_STEP_MS);
+    yield* this.runSpan(thisMonth, now, HOUR);
     const ageDays = 120 + Math.floor(uniform(this.o.seed, STREAM_SEED, 0, 0) * 120);
     const factor = Math.max(1, (ageDays * DAY) / Math.max(HOUR, now - start));
     for (const set of Object.values(this.energy.sets)) scaleLifetime(set, factor);

@@ -176,6 +176,25 @@ export async function newPage(browser: Browser, baseUrl: string, options: Browse
   return { context, page };
 }
 
+/** Each open page's address, the alerts it shows and its first heading, a line each (what a failed test leaves to read). */
+export async function describePages(browser: Browser): Promise<string> {
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  const lines = await Promise.all(
+    pages.map(async (page) => {
+      const seen = page
+        .evaluate(() => ({
+          alerts: [...document.querySelectorAll('[role="alert"]')].map((e) => e.textContent?.trim()).filter(Boolean),
+          heading: document.querySelector('h1')?.textContent?.trim() ?? '',
+        }))
+        .catch((e: unknown) => ({ alerts: [], heading: `(not read: ${String(e)})` }));
+      const late = new Promise<{ alerts: string[]; heading: string }>((resolve) => setTimeout(() => resolve({ alerts: [], heading: '(no answer in 2 s)' }), 2000).unref());
+      const { alerts, heading } = await Promise.race([seen, late]);
+      return `  ${page.url()}: heading "${heading}"; alerts ${JSON.stringify(alerts)}`;
+    }),
+  );
+  return lines.join('\n') || '  (no page open)';
+}
+
 /** Signs in through the login form. */
 export async function signIn(page: Page, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
   await page.goto('/login');

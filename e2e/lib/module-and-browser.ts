@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startModule, startModuleWithUsers, type ModuleServer } from './harness.ts';
+import { describePages, launchBrowser, startModule, startModuleWithUsers, type ModuleServer } from './harness.ts';
 
 type Env = Record<string, string>;
 
@@ -68,6 +68,11 @@ export function useModuleAndBrowser(
       browser = await launchBrowser();
       await (ready as (m: ModuleWithUsersAndBrowser) => unknown)({ server, browser, admin: started.admin });
     }
+  });
+  // A failed test says where its pages were: CI's output is all a flake leaves behind.
+  afterEach(async (t) => {
+    // `passed` is Node's since 20.12; its types here predate it.
+    if (Reflect.get(t, 'passed') === false && browser) console.error(`${t.name} failed; the pages then:\n${await describePages(browser)}`);
   });
   after(async () => {
     await browser?.close();

@@ -110,9 +110,9 @@ export function activity(profile: LoadProfile, local: LocalTime): number {
   return curveAt(profile.curve, local.hour) * (weekend ? profile.weekend : 1);
 }
 
-/** Uncapped current the load draws, in amps. */
-export function demandAmps(profile: LoadProfile, seed: number, input: number, atMs: number, local: LocalTime): number {
-  let level = activity(profile, local);
+/** Uncapped current the load draws, in amps; `activity` is the profile's at that local time. */
+export function demandAmps(profile: LoadProfile, seed: number, input: number, atMs: number, activityLevel: number): number {
+  let level = activityLevel;
   if (profile.cycling) {
     // All phases of a three-phase motor start and stop together, so key the cycle on the circuit.
     const circuit = Math.ceil(input / 3);

@@ -3,7 +3,7 @@ import { DEFAULT_CT_FULL_SCALE, defaultMeterConfig, mergeMeterConfig, wiringKind
 import { localTime } from './local-time.ts';
 import { STREAM, drift, jitter, signed } from './noise.ts';
 import { average, combinePowers, lineToLine, singlePhasePowers } from './physics.ts';
-import { BUILDING, demandAmps, powerFactor } from './profiles.ts';
+import { BUILDING, activity, demandAmps, powerFactor, type LoadProfile } from './profiles.ts';
 import {
   PHASES,
   type HarmonicReadings,
@@ -27,6 +27,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** The phase each one's line voltage runs to: A→B, B→C, C→A. */
 const NEXT_PHASE = [1, 2, 0] as const;
+
+/** The inputs with a CT, by wiring type (asked for every snapshot, changed only by the settings). */
+const installedByWiring = new Map<number, readonly boolean[]>();
+function installedFor(wiringType: number): readonly boolean[] {
+  let installed = installedByWiring.get(wiringType);
+  if (!installed) installedByWiring.set(wiringType, (installed = installedInputs(wiringKindFor(wiringType))));
+  return installed;
+}
 
 /**
  * A metered office building. Stateless apart from its config: a snapshot is a
@@ -58,12 +66,16 @@ export class SimulatedMeter implements SnapshotSource, HarmonicReadings {
     const local = localTime(timeZone, atMs);
 
     // 2LN and 2LL install no CT on every third input (000 §3), so it reads nothing.
-    const installed = installedInputs(wiringKindFor(wiringType));
+    const installed = installedFor(wiringType);
+    // Inputs of one kind of load share its daily curve: read once per snapshot.
+    const levels = new Map<LoadProfile, number>();
     const draws = BUILDING.map((profile, i) => {
       const input = i + 1;
+      let level = levels.get(profile);
+      if (level === undefined) levels.set(profile, (level = activity(profile, local)));
       // The building's CTs are 100 A: the meter scales their signal by the configured full scale
       // (a CT set to 200 A reads double), and a saturated CT reads no more than its full scale.
-      const load = Math.min(1, demandAmps(profile, seed, input, atMs, local) / DEFAULT_CT_FULL_SCALE);
+      const load = Math.min(1, demandAmps(profile, seed, input, atMs, level) / DEFAULT_CT_FULL_SCALE);
       // mergeMeterConfig keeps one full scale per input.
       const amps = installed[i] ? ctFullScale[i]! * load : 0;
       return { input, amps, pf: powerFactor(profile, seed, input, atMs), lagging: profile.lagging };

@@ -191,8 +191,12 @@ export class MeterRegisters {
       const snap = this.o.meter.snapshot(b);
       // User channels are demand's only (energy adds them up from their inputs).
       const slots = sampleSlots(snap, wiringType, mode !== 'none');
-      const powers = new Map<string, StepPowers>();
-      for (const [slot, v] of slots) if (!slot.startsWith('uc')) powers.set(slot, v);
+      let powers: ReadonlyMap<string, StepPowers> = slots;
+      if (mode !== 'none') {
+        const inputsAndPhases = new Map<string, StepPowers>();
+        for (const [slot, v] of slots) if (!slot.startsWith('uc')) inputsAndPhases.set(slot, v);
+        powers = inputsAndPhases;
+      }
       if (integrateEnergy(this.energy, powers, a, b, timeZone, this.schedule).length > 0) {
         // A billing meter's maximum demand starts again with the month.
         for (const t of Object.values(this.demand.tracks)) resetPeaks(t);

@@ -110,7 +110,7 @@ export function activity(profile: LoadProfile, local: LocalTime): number {
   return curveAt(profile.curve, local.hour) * (weekend ? profile.weekend : 1);
 }
 
-/** Uncapped current the load draws, in amps; `activity` is the profile's at that local time. */
+/** Uncapped current the load draws, in amps; `activityLevel` is `activity(profile, local)` at that instant. */
 export function demandAmps(profile: LoadProfile, seed: number, input: number, atMs: number, activityLevel: number): number {
   let level = activityLevel;
   if (profile.cycling) {

@@ -1,8 +1,9 @@
 /**
  * Settings › Communication › Date & Time (001 §2, §4, §8): the servers show with NTP on, a time
  * zone picked from the IANA list is saved (reboot prompt) and drives the clock, Sync answers
- * 'Date time synced', a time set a day away ends the session with the spec's text, and a
- * view-only user gets no Save, Sync or Set Time, and a click on the map picks a zone.
+ * 'Date time synced', a time set a day away ends the session with the spec's text, the map's
+ * late outline moves nothing below it, a view-only user gets no Save, Sync or Set Time, and a
+ * click on the map picks a zone.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -81,6 +82,26 @@ test('Date & Time: a poll answered 401 before the reply of Set Time arrives stil
   await page.waitForURL(/\/login/);
   assert.equal(await alertWith(page, requestMessages.unauthorized).count(), 0);
   await page.context().close();
+});
+
+test('Date & Time: the map arriving moves nothing below it (the clock card stays where a click aims)', async () => {
+  // The map's outline is its own chunk; it is held until the clock card has been drawn and measured.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const page = await openAs(browser, server, PATH, 'boss');
+  await page.route('**/assets/time-zone-map-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  const setTime = page.getByRole('button', { name: 'Set Time', exact: true });
+  await page.getByText('(Europe/Berlin)').waitFor();
+  const before = await setTime.boundingBox();
+  release();
+  await page.getByRole('img', { name: /^Time zone map/ }).waitFor();
+  assert.deepEqual(await setTime.boundingBox(), before);
+  await page.unroute('**/assets/time-zone-map-*.js');
+  await keep(page);
 });
 
 test('Date & Time: a view-only user reads but has no Save, Sync or Set Time', async () => {

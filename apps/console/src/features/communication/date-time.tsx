@@ -28,10 +28,15 @@ export const DATE_TIME_SCREEN = defineSectionScreen({
     ntpServer3: { visibleWhen: ntpOn },
   },
   invalidates: ['getTime', 'homePageInfo'],
+  // The caption is drawn with the form and the placeholder is the drawing's box: the clock card
+  // below does not move when the drawing arrives (a click aimed at Set Time lands on it).
   extras: ({ values, readOnly, setInput }) => (
-    <Suspense fallback={<div className="time-zone-map-placeholder" />}>
-      <TimeZoneMap zone={String(values.timeZone ?? '')} readOnly={readOnly} onPick={(zone) => setInput('timeZone', zone)} />
-    </Suspense>
+    <figure className="time-zone-map mb-3">
+      <Suspense fallback={<div className="time-zone-map-placeholder" />}>
+        <TimeZoneMap zone={String(values.timeZone ?? '')} readOnly={readOnly} onPick={(zone) => setInput('timeZone', zone)} />
+      </Suspense>
+      {!readOnly && <figcaption className="form-text">{t.mapHint}</figcaption>}
+    </figure>
   ),
 });
 

@@ -1,7 +1,7 @@
 /**
- * The time-zone map of Date & Time (000 §9: 500 by 250): a click picks the zone whose principal
- * city is nearest the point; the chosen zone's city is marked. The searchable list above it stays
- * the keyboard's way to choose.
+ * The time-zone map's drawing (000 §9: 500 by 250), loaded on its own: a click picks the zone whose
+ * principal city is nearest the point; the chosen zone's city is marked. The searchable list above
+ * it stays the keyboard's way to choose. Its frame and caption are the screen's (date-time.tsx).
  */
 import { useMemo, type MouseEvent } from 'react';
 import { dateTimeTexts as t } from '@meter/contract';
@@ -23,21 +23,18 @@ export function TimeZoneMap({ zone, readOnly, onPick }: { zone: string; readOnly
     if (picked) onPick(picked);
   };
   return (
-    <figure className="time-zone-map mb-3">
-      <svg
-        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
-        width={MAP_WIDTH}
-        height={MAP_HEIGHT}
-        role="img"
-        aria-label={`${t.map}${zone ? `: ${zone}` : ''}`}
-        onClick={pick}
-        style={{ cursor: readOnly ? 'default' : 'crosshair' }}
-      >
-        <rect width={MAP_WIDTH} height={MAP_HEIGHT} className="time-zone-map-sea" />
-        <path d={LAND} className="time-zone-map-land" />
-        {mark && <circle cx={mark[0]} cy={mark[1]} r={4} className="time-zone-map-mark" />}
-      </svg>
-      {!readOnly && <figcaption className="form-text">{t.mapHint}</figcaption>}
-    </figure>
+    <svg
+      viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+      width={MAP_WIDTH}
+      height={MAP_HEIGHT}
+      role="img"
+      aria-label={`${t.map}${zone ? `: ${zone}` : ''}`}
+      onClick={pick}
+      style={{ cursor: readOnly ? 'default' : 'crosshair' }}
+    >
+      <rect width={MAP_WIDTH} height={MAP_HEIGHT} className="time-zone-map-sea" />
+      <path d={LAND} className="time-zone-map-land" />
+      {mark && <circle cx={mark[0]} cy={mark[1]} r={4} className="time-zone-map-mark" />}
+    </svg>
   );
 }

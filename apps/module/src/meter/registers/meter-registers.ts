@@ -8,7 +8,7 @@
  * catch-up took ~1.5 s of CPU in one piece, the seed 160-700 ms on the 2-core machine.
  */
 import { DEMAND_DEFAULTS, DEMAND_METHOD, type DemandMethod } from '@meter/contract';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { setImmediate as yieldToLoop, setTimeout as nextTimerTurn } from 'node:timers/promises';
 import { uniform } from '../noise.ts';
 import type { DemandView, RegisterSet, RelayState, SnapshotSource } from '../reading-source.ts';
 import { type DemandSettings, type DemandTrack, feedDemand, newTrack, predictDemand, resetPeaks, restartWindow } from './demand.ts';
@@ -114,8 +114,11 @@ export class MeterRegisters {
     r.catchingUp = true;
     r.caughtUp = (async () => {
       try {
+        // Not even the first slice before the caller's first turn: the listener opens first. A
+        // timer's turn, not an immediate: what the caller does after the start (and the start's own
+        // loading) is not in the first slice's turn.
+        await nextTimerTurn(0);
         for (;;) {
-          // Not even the first slice before the caller's first turn: the listener opens first.
           await yieldToLoop();
           if (r.closed) return;
           const until = performance.now() + sliceMs;

@@ -97,8 +97,10 @@ test('Date & Time: the map arriving moves nothing below it (the clock card stays
   const setTime = page.getByRole('button', { name: 'Set Time', exact: true });
   await page.getByText('(Europe/Berlin)').waitFor();
   const before = await setTime.boundingBox();
+  const map = page.getByRole('img', { name: /^Time zone map/ });
+  assert.equal(await map.count(), 0, 'measured before the outline arrived');
   release();
-  await page.getByRole('img', { name: /^Time zone map/ }).waitFor();
+  await map.waitFor();
   assert.deepEqual(await setTime.boundingBox(), before);
   await page.unroute('**/assets/time-zone-map-*.js');
   await keep(page);

@@ -84,25 +84,33 @@ test('Date & Time: a poll answered 401 before the reply of Set Time arrives stil
   await page.context().close();
 });
 
-test('Date & Time: the map arriving moves nothing below it (the clock card stays where a click aims)', async () => {
+test('Date & Time: the map arriving moves nothing below it (the clock card stays where a click aims), on a phone and a desktop', async () => {
   // The map's outline is its own chunk; it is held until the clock card has been drawn and measured.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
+  const CHUNK = '**/assets/time-zone-map-*.js';
   const page = await openAs(browser, server, PATH, 'boss');
-  await page.route('**/assets/time-zone-map-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.reload();
   const setTime = page.getByRole('button', { name: 'Set Time', exact: true });
-  await page.getByText('(Europe/Berlin)').waitFor();
-  const before = await setTime.boundingBox();
   const map = page.getByRole('img', { name: /^Time zone map/ });
-  assert.equal(await map.count(), 0, 'measured before the outline arrived');
-  release();
-  await map.waitFor();
-  assert.deepEqual(await setTime.boundingBox(), before);
-  await page.unroute('**/assets/time-zone-map-*.js');
+  // The desktop last: the page is kept at the harness's size.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(CHUNK, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize(viewport);
+    await page.reload();
+    await page.getByText('(Europe/Berlin)').waitFor();
+    const before = await setTime.boundingBox();
+    assert.equal(await map.count(), 0, 'measured before the outline arrived');
+    release();
+    await map.waitFor();
+    assert.deepEqual(await setTime.boundingBox(), before, `${viewport.width} px wide`);
+    await page.unroute(CHUNK);
+  }
   await keep(page);
 });
 
